@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# run-tests.sh — runs the unit executables and the D tests, prints one
+# "N passed, M failed" closing line, exits non-zero when anything failed.
+#
+# Owns: how a test is run and judged (see the test format in README.md).
+# Must not: build anything (make check does) or change the tree it tests.
+# Invariant: a unit executable counts as the checks it reports on its
+# "N passed, M failed" line; one that crashes, prints no such line, or
+# exits non-zero with no failed check counts one extra failure. A D test
+# (.d or .sh) counts as one test: stdout, stderr (after "DIF offset N"
+# normalisation) and exit status must all match exactly.
+#
+# Usage: tests/run-tests.sh [-v] [-j jobs] [-k pattern]...
+#   -v          also print a PASS line for every passing test
+#   -j jobs     run this many tests at a time (default 2)
+#   -k pattern  run only tests whose path matches the grep pattern
+#               (repeatable: a test runs when any pattern matches)
+#   UDTRACE=... the binary under test (default build/udtrace); unit tests
+#               are taken from the tests/ folder beside it.
+
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 1
+
+verbose=0 jobs=2 patterns=()
+while getopts "vj:k:" o; do
+	case $o in
+	v) verbose=1 ;;
+	j) jobs=$OPTARG ;;
+	k) patterns+=("$OPTARG") ;;
+	*) echo "usage: $0 [-v] [-j jobs] [-k pattern]..." >&2; exit 2 ;;
+	esac
+done
+
+UDTRACE=${UDTRACE:-$top/build/udtrace}
+case $UDTRACE in /*) ;; *) UDTRACE=$top/$UDTRACE ;; esac
+export UDTRACE
+unitdir=$(dirname "$UDTRACE")/tests
+timeout_s=10
+
+selected() {
+	[ ${#patterns[@]} -eq 0 ] && return 0
+	local p
+	for p in "${patterns[@]}"; do
+		printf '%s\n' "$1" | grep -q -e "$p" && return 0
+	done
+	return 1
+}
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/udtrace-tests.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+# Each runner writes $work/<n>.res: line 1 "<passed> <failed>", then the
+# report to show (FAIL/PASS line and diffs).
+
+run_unit() {	# $1 = executable, $2 = result file
+	local exe=$1 res=$2 out rc line p=0 f=0
+	out=$(cd "$top" && timeout -k 2 "$timeout_s" "$exe" 2>"$res.err" </dev/null)
+	rc=$?
+	line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed$' | tail -n 1)
+	if [ -n "$line" ]; then
+		p=${line%% passed*}
+		f=${line#*passed, }; f=${f%% failed}
+	fi
+	if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+	if [ -z "$line" ] && [ $rc -eq 0 ]; then f=1; fi
+	{
+		echo "$p $f"
+		if [ "$f" -gt 0 ]; then
+			echo "FAIL: ${exe#$top/} (exit status $rc${line:+, $line})"
+			tail -n 20 "$res.err" | sed 's/^/    /'
+		else
+			echo "PASS: ${exe#$top/} ($p checks)"
+		fi
+	} >"$res"
+}
+
+run_d() {	# $1 = test path relative to $top, $2 = result file
+	local t=$1 res=$2 dir base name stem args rc want_status report=""
+	dir=$(dirname "$t") base=$(basename "$t")
+	name=${base%.*} stem=$top/$dir/$name
+	case $base in
+	*.d)
+		args=$(sed -n 's|^[[:space:]]*/\*[[:space:]]*args:\(.*\)\*/[[:space:]]*$|\1|p' "$t" | head -n 1)
+		(cd "$dir" && exec timeout -k 2 "$timeout_s" \
+		    sh -c "exec taskset -c 0 \"\$UDTRACE\" $args -s \"$base\"") \
+		    >"$res.out" 2>"$res.raw" </dev/null
+		rc=$? ;;
+	*.sh)
+		(cd "$dir" && exec timeout -k 2 "$timeout_s" sh "$base") \
+		    >"$res.out" 2>"$res.raw" </dev/null
+		rc=$? ;;
+	esac
+	sed -E 's/DIF offset [0-9]+/DIF offset N/g' "$res.raw" >"$res.errn"
+	want_status=0
+	[ -f "$stem.status" ] && want_status=$(tr -d ' \n' <"$stem.status")
+
+	[ -f "$stem.out" ] && cp "$stem.out" "$res.wout" || : >"$res.wout"
+	[ -f "$stem.err" ] && cp "$stem.err" "$res.werr" || : >"$res.werr"
+	if ! cmp -s "$res.wout" "$res.out"; then
+		report+="  stdout differs:"$'\n'
+		report+=$(diff -u --label expected --label actual "$res.wout" "$res.out" | head -n 30 | sed 's/^/    /')$'\n'
+	fi
+	if ! cmp -s "$res.werr" "$res.errn"; then
+		report+="  stderr differs:"$'\n'
+		report+=$(diff -u --label expected --label actual "$res.werr" "$res.errn" | head -n 30 | sed 's/^/    /')$'\n'
+	fi
+	if [ "$rc" != "$want_status" ]; then
+		report+="  exit status $rc, expected $want_status"
+		[ "$rc" = 124 ] || [ "$rc" = 137 ] && report+=" (timed out after ${timeout_s}s)"
+		report+=$'\n'
+	fi
+	{
+		if [ -z "$report" ]; then
+			echo "1 0"; echo "PASS: $t"
+		else
+			echo "0 1"; echo "FAIL: $t"; printf '%s' "$report"
+		fi
+	} >"$res"
+}
+
+tests=()
+for exe in "$unitdir"/test_*; do
+	[ -f "$exe" ] && [ -x "$exe" ] || continue
+	selected "${exe#$top/}" && tests+=("unit:$exe")
+done
+while IFS= read -r t; do
+	selected "$t" && tests+=("d:$t")
+done < <(find tests/d \( -name '*.d' -o -name '*.sh' \) -type f 2>/dev/null | LC_ALL=C sort)
+
+n=0
+for t in "${tests[@]}"; do
+	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+	case $t in
+	unit:*) run_unit "${t#unit:}" "$work/$n.res" & ;;
+	d:*) run_d "${t#d:}" "$work/$n.res" & ;;
+	esac
+	n=$((n + 1))
+done
+wait
+
+passed=0 failed=0 i=0
+while [ $i -lt $n ]; do
+	res=$work/$i.res
+	if [ -f "$res" ]; then
+		read -r p f <"$res"
+		passed=$((passed + p)) failed=$((failed + f))
+		if [ "$f" -gt 0 ] || [ $verbose -eq 1 ]; then tail -n +2 "$res"; fi
+	else
+		failed=$((failed + 1)); echo "FAIL: ${tests[$i]#*:} (runner lost its result)"
+	fi
+	i=$((i + 1))
+done
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]
