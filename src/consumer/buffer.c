@@ -1,0 +1,113 @@
+/*
+ * buffer.c — the principal buffer (see buffer.h).
+ *
+ * Owns: entry layout and the three buffer policies as far as a
+ * single-consumer, in-process buffer has them: switch drops when full
+ * until the next drain; fill drops and raises `filled` so the loop stops
+ * tracing; ring discards the oldest entries and is drained only at the end.
+ * Must not: allocate in buf_put (it runs on every firing).
+ * Invariant: data[0..used) is a sequence of whole entries.
+ */
+#include "buffer.h"
+#include "options.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define ROUND8(n) (((n) + 7) & ~(size_t)7)
+
+int buf_init(udt_buffer_t *b, size_t size, int policy)
+{
+	memset(b, 0, sizeof(*b));
+	if (size < 64)
+		size = 64;
+	b->data = malloc(size);
+	if (b->data == NULL)
+		return -1;
+	b->size = size;
+	b->policy = policy;
+	return 0;
+}
+
+void buf_fini(udt_buffer_t *b)
+{
+	free(b->data);
+	b->data = NULL;
+	b->size = b->used = 0;
+}
+
+static void count_drop(udt_buffer_t *b, int cpu)
+{
+	if (cpu < 0 || cpu >= BUF_MAX_CPUS)
+		cpu = 0;
+	b->drops[cpu]++;
+}
+
+/* Ring: discard whole entries from the front until need bytes are free. */
+static void ring_make_room(udt_buffer_t *b, size_t need)
+{
+	size_t off = 0;
+	while (off < b->used && b->size - (b->used - off) < need) {
+		const buf_hdr_t *h = (const buf_hdr_t *)(b->data + off);
+		off += sizeof(*h) + ROUND8(h->len);
+	}
+	if (off > 0) {
+		memmove(b->data, b->data + off, b->used - off);
+		b->used -= off;
+	}
+}
+
+int buf_put(udt_buffer_t *b, uint32_t epid, int cpu, uint32_t kind,
+    const void *data, size_t len)
+{
+	size_t need = sizeof(buf_hdr_t) + ROUND8(len);
+	if (b->data == NULL || need > b->size) {
+		count_drop(b, cpu);
+		return -1;
+	}
+	if (b->size - b->used < need) {
+		if (b->policy == UDT_BUF_RING) {
+			ring_make_room(b, need);
+		} else {
+			if (b->policy == UDT_BUF_FILL)
+				b->filled = 1;
+			count_drop(b, cpu);
+			return -1;
+		}
+	}
+	buf_hdr_t *h = (buf_hdr_t *)(b->data + b->used);
+	h->epid = epid;
+	h->len = (uint32_t)len;
+	h->cpu = cpu;
+	h->kind = kind;
+	unsigned char *d = (unsigned char *)(h + 1);
+	if (len)
+		memcpy(d, data, len);
+	memset(d + len, 0, ROUND8(len) - len);
+	b->used += need;
+	return 0;
+}
+
+void buf_drain(udt_buffer_t *b,
+    void (*fn)(void *arg, const buf_hdr_t *h, const void *data), void *arg)
+{
+	size_t off = 0;
+	while (off < b->used) {
+		const buf_hdr_t *h = (const buf_hdr_t *)(b->data + off);
+		fn(arg, h, h + 1);
+		off += sizeof(*h) + ROUND8(h->len);
+	}
+	b->used = 0;
+}
+
+void buf_report_drops(udt_buffer_t *b, FILE *errfp)
+{
+	for (int cpu = 0; cpu < BUF_MAX_CPUS; cpu++) {
+		uint64_t n = b->drops[cpu];
+		if (n == 0)
+			continue;
+		fprintf(errfp, "udtrace: %llu drop%s on CPU %d\n",
+		    (unsigned long long)n, n == 1 ? "" : "s", cpu);
+		b->drops[cpu] = 0;
+	}
+}

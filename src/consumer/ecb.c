@@ -1,0 +1,213 @@
+/*
+ * ecb.c — enabled probe blocks and what one probe firing does with them.
+ *
+ * Owns: ECB creation (enable time) and the fire path: per ECB in program
+ * order dif_clause_begin, predicate, body, record to the principal
+ * buffer; exit() ends the firing; a fault becomes an error entry and
+ * fires dtrace:::ERROR (a fault inside ERROR is only counted).
+ * Must not: allocate or print on the fire path; errors and records are
+ * printed when the buffer is drained, in firing order.
+ * Invariant: after exit() is recorded no probe but END fires.
+ */
+#include "handle.h"
+
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+udt_ecb_t *ecb_create(udt_handle_t *h, udt_prog_t *prog,
+    const d_clause_prog_t *c, udt_probe_t *p)
+{
+	if (h->necbs == h->ecbcap) {
+		size_t ncap = h->ecbcap ? h->ecbcap * 2 : 32;
+		udt_ecb_t **ne = realloc(h->ecbs, ncap * sizeof(*ne));
+		if (ne == NULL)
+			return NULL;
+		h->ecbs = ne;
+		h->ecbcap = ncap;
+	}
+	udt_ecb_t *e = calloc(1, sizeof(*e));
+	if (e == NULL)
+		return NULL;
+	e->probe = p;
+	e->prog = prog;
+	e->clause = c;
+	h->ecbs[h->necbs++] = e;
+	e->epid = (uint32_t)h->necbs;
+	if (p->necbs == 0 && p->provider->ops && p->provider->ops->enable)
+		p->provider->ops->enable(p->provider, p);
+	if (p->ecbs_tail)
+		p->ecbs_tail->next = e;
+	else
+		p->ecbs = e;
+	p->ecbs_tail = e;
+	p->necbs++;
+	return e;
+}
+
+static uint64_t clock_ns(clockid_t c)
+{
+	struct timespec ts;
+	clock_gettime(c, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/* Did this clause record exit()? The status goes to *status. */
+static int find_exit(const d_clause_prog_t *c, const unsigned char *recs,
+    size_t len, int *status)
+{
+	size_t off = 0;
+	while (off + sizeof(dif_rechdr_t) <= len) {
+		dif_rechdr_t rh;
+		memcpy(&rh, recs + off, sizeof(rh));
+		off += sizeof(rh);
+		if (rh.rec < c->nrecs && c->recs[rh.rec].action == D_ACT_EXIT &&
+		    off + rh.len <= len) {
+			int64_t v = 0;
+			if (rh.len == 8) {
+				memcpy(&v, recs + off, 8);
+			} else if (rh.len >= 4) {
+				int32_t w;
+				memcpy(&w, recs + off, 4);
+				v = w;
+			} else if (rh.len == 2) {
+				int16_t w;
+				memcpy(&w, recs + off, 2);
+				v = w;
+			} else if (rh.len == 1) {
+				v = (int8_t)recs[off];
+			}
+			*status = (int)v;
+			return 1;
+		}
+		off += (rh.len + 7) & ~(size_t)7;
+	}
+	return 0;
+}
+
+static void ecb_fault(udt_handle_t *h, udt_ecb_t *e, dif_hit_t *hit,
+    const difo_t *dp, uint32_t action, const dif_result_t *res)
+{
+	udt_probe_t *errp = probe_by_id(&h->reg, DTRACE_PROBE_ERROR);
+	if (e->probe == errp) {
+		h->error_errors++;
+		return;
+	}
+	buf_err_t be;
+	memset(&be, 0, sizeof(be));
+	be.epid = e->epid;
+	be.action = action;
+	be.pc = dp ? (int64_t)res->pc : -1;
+	be.fault = res->fault;
+	be.addr = res->addr;
+	buf_put(&h->buf, e->epid, hit->cpu, BUF_ERR, &be, sizeof(be));
+	if (errp == NULL || errp->ecbs == NULL)
+		return;
+	/* ERROR runs inside this firing with its own hit and the same context. */
+	dif_hit_t *eh = &h->errhit;
+	*eh = *hit;
+	memset(eh->args, 0, sizeof(eh->args));
+	eh->args[1] = e->epid;
+	eh->args[2] = action;
+	eh->args[3] = (uint64_t)be.pc;
+	eh->args[4] = (uint64_t)res->fault;
+	eh->args[5] = res->addr;
+	ecb_fire(h, errp, eh);
+}
+
+void ecb_fire(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit)
+{
+	if (p->ecbs == NULL)
+		return;
+	if (h->exiting && p->id != DTRACE_PROBE_END)
+		return;
+	hit->probe_id = p->id;
+	hit->prov = p->prov;
+	hit->mod = p->mod;
+	hit->func = p->func;
+	hit->name = p->name;
+	hit->timestamp = clock_ns(CLOCK_MONOTONIC);
+	hit->vtimestamp = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+	hit->walltimestamp = (int64_t)clock_ns(CLOCK_REALTIME);
+	uint64_t gen = ++h->firing_gen;
+	h->fire_depth++;
+
+	for (udt_ecb_t *e = p->ecbs; e != NULL; e = e->next) {
+		udt_prog_t *prog = e->prog;
+		const d_clause_prog_t *c = e->clause;
+		dif_state_t *st = prog->st;
+		dif_result_t res;
+
+		hit->epid = e->epid;
+		/*
+		 * A nested ERROR firing began its own firing on this state;
+		 * begin again so later clauses see this hit.
+		 */
+		if (prog->fire_gen != gen) {
+			dif_firing_begin(st, hit);
+			prog->fire_gen = gen;
+		}
+		dif_clause_begin(st);
+		if (c->pred != NULL) {
+			memset(&res, 0, sizeof(res));
+			if (dif_exec(st, hit, c->pred, &res) != 0) {
+				ecb_fault(h, e, hit, c->pred, 0, &res);
+				continue;
+			}
+			if (res.rv == 0)
+				continue;
+		}
+		const void *recs = NULL;
+		size_t len = 0;
+		if (c->body != NULL) {
+			memset(&res, 0, sizeof(res));
+			if (dif_exec(st, hit, c->body, &res) != 0) {
+				uint32_t act = 0;
+				if (c->body->action_of && res.pc < c->body->ntext)
+					act = c->body->action_of[res.pc];
+				ecb_fault(h, e, hit, c->body, act, &res);
+				continue;
+			}
+			recs = dif_records(st, &len);
+		}
+		buf_put(&h->buf, e->epid, hit->cpu, BUF_REC, recs, len);
+		int status;
+		if (recs != NULL && find_exit(c, recs, len, &status)) {
+			if (!h->exit_called) {
+				h->exit_called = 1;
+				h->exit_status = status;
+			}
+			h->exiting = 1;
+			break;
+		}
+	}
+	h->fire_depth--;
+}
+
+void ecb_fire_tracer(udt_handle_t *h, udt_probe_t *p, const uint64_t *args,
+    int nargs)
+{
+	if (p == NULL || p->ecbs == NULL)
+		return;
+	dif_hit_t *hit = &h->hit;
+	memset(hit->args, 0, sizeof(hit->args));
+	for (int i = 0; i < nargs && i < 10; i++)
+		hit->args[i] = args[i];
+	hit->pid = h->pid;
+	hit->ppid = h->ppid;
+	hit->tid = h->pid;
+	hit->uid = h->uid;
+	hit->gid = h->gid;
+	hit->execname = h->execname;
+	int cpu = sched_getcpu();
+	hit->cpu = cpu < 0 ? 0 : cpu;
+	hit->errno_val = 0;
+	hit->ucaller = 0;
+	hit->ustackdepth = 0;
+	hit->uregs = NULL;
+	hit->nuregs = 0;
+	hit->read_mem = NULL;
+	hit->read_arg = NULL;
+	ecb_fire(h, p, hit);
+}

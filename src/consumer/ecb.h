@@ -1,0 +1,43 @@
+/*
+ * ecb.h — enabled probe blocks: one per (clause, matched probe), hung on
+ * the probe in program order, numbered by EPID from 1.
+ *
+ * Owns: creating ECBs and running them when a probe fires: predicate,
+ * body, record to the principal buffer, exit(), faults and ERROR.
+ * Must not: allocate while firing, or print (the drain prints).
+ * Invariant: h->ecbs[epid - 1]->epid == epid.
+ */
+#ifndef UDTRACE_CONSUMER_ECB_H
+#define UDTRACE_CONSUMER_ECB_H
+
+#include <stdint.h>
+#include "program.h"
+#include "dif/emu.h"
+
+struct udt_handle;
+struct udt_prog;
+struct udt_probe;
+
+typedef struct udt_ecb {
+	uint32_t epid;
+	struct udt_probe *probe;
+	struct udt_prog *prog;
+	const d_clause_prog_t *clause;
+	struct udt_ecb *next;    /* next ECB on the same probe */
+} udt_ecb_t;
+
+/* Create the ECB of clause c on probe p (enable time). NULL on ENOMEM. */
+udt_ecb_t *ecb_create(struct udt_handle *h, struct udt_prog *prog,
+    const d_clause_prog_t *c, struct udt_probe *p);
+
+/*
+ * Fire probe p: hit has the process context (pid, tid, args, regs,
+ * read_mem, cpu); probe strings, ids and times are filled in here.
+ */
+void ecb_fire(struct udt_handle *h, struct udt_probe *p, dif_hit_t *hit);
+
+/* Fire p as an event of udtrace itself (BEGIN, END, tick): args as given. */
+void ecb_fire_tracer(struct udt_handle *h, struct udt_probe *p,
+    const uint64_t *args, int nargs);
+
+#endif /* UDTRACE_CONSUMER_ECB_H */

@@ -1,0 +1,572 @@
+/*
+ * handle.c — the public library API of include/udtrace/udtrace.h: the
+ * handle's life cycle, compiling, enabling, listing and the final output.
+ *
+ * Owns: turning compile and enable failures into dtrace's message texts,
+ * the per-handle output state, printing drained buffer entries (records
+ * through out_firing, faults as §8.1 error lines, drop counts).
+ * Must not: run DIF (ecb.c) or schedule probes (loop.c).
+ * Invariant: every failing call sets h->errmsg and leaves the handle as
+ * it was before the call.
+ */
+#include "handle.h"
+#include "d/dcomp.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+_Static_assert((int)UDT_PROG_SCRIPT == (int)D_PROG_SCRIPT &&
+    (int)UDT_PROG_ID == (int)D_PROG_ID, "program kinds must agree");
+
+static void seterr(udt_handle_t *h, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void seterr(udt_handle_t *h, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(h->errmsg, sizeof(h->errmsg), fmt, ap);
+	va_end(ap);
+}
+
+udt_handle_t *udt_open(void)
+{
+	udt_handle_t *h = calloc(1, sizeof(*h));
+	if (h == NULL)
+		return NULL;
+	opts_init(&h->opts);
+	h->outfp = stdout;
+	h->errfp = stderr;
+	h->out.fp = stdout;
+	h->out.opts = &h->opts;
+	probe_reg_init(&h->reg);
+	if (provider_dtrace_register(&h->reg) != 0 ||
+	    provider_profile_register(&h->reg) != 0) {
+		probe_reg_fini(&h->reg);
+		free(h);
+		return NULL;
+	}
+	h->pid = (int32_t)getpid();
+	h->ppid = (int32_t)getppid();
+	h->uid = (uint32_t)getuid();
+	h->gid = (uint32_t)getgid();
+	FILE *f = fopen("/proc/self/comm", "r");
+	if (f != NULL) {
+		if (fgets(h->execname, sizeof(h->execname), f) == NULL)
+			h->execname[0] = '\0';
+		fclose(f);
+		h->execname[strcspn(h->execname, "\n")] = '\0';
+	}
+	if (h->execname[0] == '\0')
+		snprintf(h->execname, sizeof(h->execname), "%s", UDT_PROGNAME);
+	return h;
+}
+
+void udt_close(udt_handle_t *h)
+{
+	if (h == NULL)
+		return;
+	for (size_t i = 0; i < h->necbs; i++)
+		free(h->ecbs[i]);
+	free(h->ecbs);
+	udt_prog_t *p = h->progs;
+	while (p != NULL) {
+		udt_prog_t *next = p->next;
+		if (p->st)
+			dif_state_destroy(p->st);
+		if (p->dp)
+			d_program_free(p->dp);
+		free(p->name);
+		free(p);
+		p = next;
+	}
+	for (int i = 0; i < h->ncppargs; i++)
+		free(h->cppargs[i]);
+	free(h->cppargs);
+	free(h->timers);
+	buf_fini(&h->buf);
+	probe_reg_fini(&h->reg);
+	free(h);
+}
+
+const char *udt_errmsg(const udt_handle_t *h)
+{
+	return h->errmsg;
+}
+
+int udt_setopt(udt_handle_t *h, const char *name, const char *value)
+{
+	int rc = opts_set(&h->opts, name, value, h->active);
+	if (rc != UDT_OPT_OK) {
+		seterr(h, "failed to set -x %s: %s", name, opts_strerror(rc));
+		return -1;
+	}
+	return 0;
+}
+
+#define OPT_U64(n) { #n, offsetof(udt_opts_t, n), 'U' }
+#define OPT_I64(n) { #n, offsetof(udt_opts_t, n), 'I' }
+#define OPT_U32(n) { #n, offsetof(udt_opts_t, n), 'u' }
+#define OPT_INT(n) { #n, offsetof(udt_opts_t, n), 'i' }
+static const struct { const char *name; size_t off; char type; } optab[] = {
+	OPT_U64(aggsize), OPT_U64(bufsize), OPT_U64(dynvarsize),
+	OPT_U64(specsize), OPT_U64(strsize), OPT_U64(scratchsize),
+	OPT_U64(aggrate), OPT_U64(cleanrate), OPT_U64(statusrate),
+	OPT_U64(switchrate), OPT_I64(aggsortkeypos), OPT_I64(aggsortpos),
+	OPT_U32(nspec), OPT_U32(ustackframes), OPT_U32(stackframes),
+	OPT_U32(stackindent), OPT_U32(jstackframes), OPT_U32(jstackstrsize),
+	OPT_U32(maxframes), OPT_INT(bufpolicy), OPT_INT(evaltime),
+	OPT_INT(aggsortkey), OPT_INT(aggsortrev), OPT_INT(agghist),
+	OPT_INT(aggpack), OPT_INT(aggzoom), OPT_INT(defaultargs),
+	OPT_INT(destructive), OPT_INT(errtags), OPT_INT(flowindent),
+	OPT_INT(quiet), OPT_INT(rawbytes), OPT_INT(zdefs), OPT_INT(argref),
+	OPT_INT(cpp), OPT_INT(cpphdrs), OPT_INT(stdc), OPT_INT(noresolve),
+	OPT_INT(verbose), OPT_INT(lockmem),
+};
+
+int udt_getopt(udt_handle_t *h, const char *name, int64_t *value)
+{
+	for (size_t i = 0; i < sizeof(optab) / sizeof(optab[0]); i++) {
+		if (strcmp(optab[i].name, name) != 0)
+			continue;
+		const char *f = (const char *)&h->opts + optab[i].off;
+		switch (optab[i].type) {
+		case 'U': *value = (int64_t)*(const uint64_t *)(const void *)f; break;
+		case 'I': *value = *(const int64_t *)(const void *)f; break;
+		case 'u': *value = *(const uint32_t *)(const void *)f; break;
+		default:  *value = *(const int *)(const void *)f; break;
+		}
+		return 0;
+	}
+	if (strcmp(name, "bufresize") == 0) {
+		*value = h->opts.bufresize_manual;
+		return 0;
+	}
+	seterr(h, "failed to get option %s: %s", name,
+	    opts_strerror(UDT_OPT_BADNAME));
+	return -1;
+}
+
+void udt_set_output(udt_handle_t *h, FILE *fp)
+{
+	h->outfp = fp ? fp : stdout;
+	h->out.fp = h->outfp;
+}
+
+void udt_set_errfp(udt_handle_t *h, FILE *fp)
+{
+	h->errfp = fp ? fp : stderr;
+}
+
+int udt_add_cppopt(udt_handle_t *h, const char *arg)
+{
+	char **na = realloc(h->cppargs, (size_t)(h->ncppargs + 1) * sizeof(*na));
+	if (na == NULL)
+		goto nomem;
+	h->cppargs = na;
+	if ((na[h->ncppargs] = strdup(arg)) == NULL)
+		goto nomem;
+	h->ncppargs++;
+	return 0;
+nomem:
+	seterr(h, "failed to add cpp option %s: Cannot allocate memory", arg);
+	return -1;
+}
+
+/* `#pragma D option name[=value]`: the option applies to the whole handle. */
+static int pragma_setopt(d_cc_t *cc, void *arg, const char *name,
+    const char *value, int line)
+{
+	udt_handle_t *h = arg;
+	int rc = opts_set(&h->opts, name, value, 0);
+	if (rc != UDT_OPT_OK)
+		d_error(cc, line, "D_PRAGMA_OPTSET",
+		    "failed to set option '%s' to '%s': %s", name,
+		    value ? value : "", opts_strerror(rc));
+	cc->strsize = (int)h->opts.strsize;
+	return 0;
+}
+
+/* The part of a message before the error itself, as dtrace words it. */
+static void compile_prefix(int kind, const char *name, char *buf, size_t len)
+{
+	if (kind == UDT_PROG_SCRIPT)
+		snprintf(buf, len, "failed to compile script %s: ", name);
+	else
+		snprintf(buf, len, "invalid probe specifier %s: ", name);
+}
+
+udt_prog_t *udt_prog_adopt(udt_handle_t *h, d_program_t *dp, int kind,
+    const char *name, unsigned cflags)
+{
+	udt_prog_t *p = calloc(1, sizeof(*p));
+	if (p == NULL || (p->name = strdup(name ? name : "")) == NULL) {
+		free(p);
+		seterr(h, "Cannot allocate memory");
+		return NULL;
+	}
+	p->dp = dp;
+	p->kind = kind;
+	p->cflags = cflags;
+	if (h->progs_tail)
+		h->progs_tail->next = p;
+	else
+		h->progs = p;
+	h->progs_tail = p;
+	return p;
+}
+
+udt_prog_t *udt_compile(udt_handle_t *h, int kind, const char *text,
+    const char *name, int argc, char *const argv[], unsigned cflags)
+{
+	char prefix[4096], msg[4096];
+	d_cc_t cc;
+	d_program_t *dp = NULL;
+	unsigned char *argused = calloc((size_t)argc + 1, 1);
+
+	if (argused == NULL) {
+		seterr(h, "Cannot allocate memory");
+		return NULL;
+	}
+	if (name == NULL)
+		name = text;
+	d_cc_init(&cc);
+	cc.src = text;
+	cc.srcname = name;
+	cc.kind = kind;
+	cc.argc = argc;
+	cc.argv = argv;
+	cc.argused = argused;
+	cc.macros.pid = getpid();
+	cc.macros.ppid = getppid();
+	cc.macros.uid = getuid();
+	cc.macros.gid = getgid();
+	cc.macros.euid = geteuid();
+	cc.macros.egid = getegid();
+	cc.macros.pgid = getpgid(0);
+	cc.macros.sid = getsid(0);
+	cc.macros.target = 0;
+	cc.defaultargs = h->opts.defaultargs;
+	cc.argref = h->opts.argref;
+	cc.strsize = (int)h->opts.strsize;
+	cc.cpp = h->opts.cpp || (cflags & UDT_C_CPP);
+	cc.cppargs = (const char *const *)h->cppargs;
+	cc.ncppargs = h->ncppargs;
+	cc.zdefs = h->opts.zdefs || (cflags & UDT_C_ZDEFS);
+	cc.setopt = pragma_setopt;
+	cc.setopt_arg = h;
+
+	compile_prefix(kind, name, prefix, sizeof(prefix));
+	if (d_compile(&cc, &dp) != 0) {
+		d_format_error(&cc, h->opts.errtags, msg, sizeof(msg));
+		seterr(h, "%s%s", prefix, msg);
+		goto fail;
+	}
+	/* The last operand must be used, unless argref says otherwise. */
+	if (argc > 0 && !h->opts.argref && !argused[argc - 1]) {
+		seterr(h, "%s%sextraneous argument '%s' ($%d is not referenced)",
+		    prefix, h->opts.errtags ? "[D_MACRO_UNUSED] " : "",
+		    argv[argc - 1], argc);
+		d_program_free(dp);
+		goto fail;
+	}
+	d_cc_fini(&cc);
+	free(argused);
+	udt_prog_t *p = udt_prog_adopt(h, dp, kind, name, cflags);
+	if (p == NULL)
+		d_program_free(dp);
+	return p;
+fail:
+	d_cc_fini(&cc);
+	free(argused);
+	return NULL;
+}
+
+/* Bytes of records one firing of the program can produce at most. */
+static size_t prog_recbufsize(const d_program_t *dp)
+{
+	size_t max = 64;
+	for (size_t i = 0; i < dp->nclauses; i++) {
+		const difo_t *b = dp->clauses[i].body;
+		if (b == NULL)
+			continue;
+		size_t n = 0;
+		for (size_t j = 0; j < b->nrec; j++)
+			n += sizeof(dif_rechdr_t) + ((b->rectab[j].size + 7) & ~7u);
+		if (n > max)
+			max = n;
+	}
+	return max;
+}
+
+struct enable_ctx {
+	udt_handle_t *h;
+	udt_prog_t *p;
+	const d_clause_prog_t *c;
+	int failed;
+};
+
+static int enable_one(udt_probe_t *probe, void *arg)
+{
+	struct enable_ctx *ec = arg;
+	if (ecb_create(ec->h, ec->p, ec->c, probe) == NULL) {
+		ec->failed = 1;
+		return 1;
+	}
+	return 0;
+}
+
+int udt_enable(udt_handle_t *h, udt_prog_t *p, int *nmatched)
+{
+	d_program_t *dp = p->dp;
+	int zdefs = h->opts.zdefs || (p->cflags & UDT_C_ZDEFS);
+	char desc[1024], prefix[4096];
+
+	if (nmatched)
+		*nmatched = 0;
+	if (h->active) {
+		seterr(h, "failed to enable '%s': tracing is already active",
+		    p->name);
+		return -1;
+	}
+	if (p->enabled)
+		return 0;
+	/* First pass: every description must match, before anything changes. */
+	for (size_t i = 0; i < dp->nclauses; i++) {
+		const d_clause_prog_t *c = &dp->clauses[i];
+		for (size_t j = 0; j < c->ndescs; j++) {
+			const d_pdesc_t *d = &c->descs[j];
+			if (probe_provide(&h->reg, d) != 0) {
+				seterr(h, "failed to enable '%s': "
+				    "Cannot allocate memory", p->name);
+				return -1;
+			}
+			if (zdefs || probe_iter(&h->reg, d, NULL, NULL) > 0)
+				continue;
+			probe_desc_str(d, desc, sizeof(desc));
+			compile_prefix(p->kind, p->name, prefix, sizeof(prefix));
+			int line = d->line ? d->line : c->line;
+			char where[64] = "";
+			if (p->kind == UDT_PROG_SCRIPT && line > 0)
+				snprintf(where, sizeof(where), "line %d: ", line);
+			seterr(h, "%s%s%sprobe description %s does not match "
+			    "any probes", prefix,
+			    h->opts.errtags ? "[D_PDESC_ZERO] " : "", where, desc);
+			return -1;
+		}
+	}
+	dif_limits_t lim = {
+		.strsize = (size_t)h->opts.strsize,
+		.scratchsize = (size_t)h->opts.scratchsize,
+		.dynvarsize = (size_t)h->opts.dynvarsize,
+		.recbufsize = prog_recbufsize(dp),
+	};
+	p->st = dif_state_create(dp->vars, dp->nvars, &lim);
+	if (p->st == NULL) {
+		seterr(h, "failed to enable '%s': Cannot allocate memory",
+		    p->name);
+		return -1;
+	}
+	int n = 0;
+	for (size_t i = 0; i < dp->nclauses; i++) {
+		struct enable_ctx ec = { h, p, &dp->clauses[i], 0 };
+		for (size_t j = 0; j < dp->clauses[i].ndescs; j++) {
+			n += (int)probe_iter(&h->reg, &dp->clauses[i].descs[j],
+			    enable_one, &ec);
+			if (ec.failed) {
+				seterr(h, "failed to enable '%s': "
+				    "Cannot allocate memory", p->name);
+				return -1;
+			}
+		}
+	}
+	p->enabled = 1;
+	if (nmatched)
+		*nmatched = n;
+	return 0;
+}
+
+static const char *desc_title(const d_clause_prog_t *c, char *buf,
+    size_t len)
+{
+	if (c->ndescs == 0) {
+		snprintf(buf, len, "(no description)");
+	} else if (c->descs[0].text != NULL) {
+		snprintf(buf, len, "%s", c->descs[0].text);
+	} else {
+		probe_desc_str(&c->descs[0], buf, len);
+	}
+	return buf;
+}
+
+void udt_disasm(udt_handle_t *h, udt_prog_t *p, FILE *fp)
+{
+	(void)h;
+	const d_program_t *dp = p->dp;
+	for (size_t i = 0; i < dp->nclauses; i++) {
+		const d_clause_prog_t *c = &dp->clauses[i];
+		char d[600], title[700];
+		desc_title(c, d, sizeof(d));
+		if (c->pred != NULL) {
+			snprintf(title, sizeof(title), "%s predicate", d);
+			dif_disasm(fp, title, c->pred, dp->vars, dp->nvars);
+		}
+		if (c->body != NULL) {
+			snprintf(title, sizeof(title), "%s actions", d);
+			dif_disasm(fp, title, c->body, dp->vars, dp->nvars);
+		}
+	}
+}
+
+static int list_one(udt_probe_t *pr, void *arg)
+{
+	fprintf((FILE *)arg, "%5u %10s %17s %33s %s\n", pr->id, pr->prov,
+	    pr->mod, pr->func, pr->name);
+	return 0;
+}
+
+int udt_list(udt_handle_t *h, udt_prog_t *p, FILE *out, FILE *err)
+{
+	fprintf(out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE",
+	    "FUNCTION", "NAME");
+	if (p == NULL) {
+		for (size_t i = 0; i < h->reg.nprobes; i++)
+			list_one(h->reg.probes[i], out);
+		return 0;
+	}
+	const d_program_t *dp = p->dp;
+	for (size_t i = 0; i < dp->nclauses; i++) {
+		const d_clause_prog_t *c = &dp->clauses[i];
+		for (size_t j = 0; j < c->ndescs; j++) {
+			const d_pdesc_t *d = &c->descs[j];
+			if (probe_provide(&h->reg, d) != 0) {
+				seterr(h, "failed to list probes: "
+				    "Cannot allocate memory");
+				return -1;
+			}
+			if (probe_iter(&h->reg, d, list_one, out) == 0) {
+				char desc[1024];
+				probe_desc_str(d, desc, sizeof(desc));
+				fflush(out);
+				fprintf(err, "%s: failed to match %s: No probe "
+				    "matches description\n", UDT_PROGNAME, desc);
+			}
+		}
+	}
+	return 0;
+}
+
+/* Print one drained entry: a clause's records or a fault line. */
+static void print_entry(void *arg, const buf_hdr_t *bh, const void *data)
+{
+	udt_handle_t *h = arg;
+	if (bh->epid == 0 || bh->epid > h->necbs)
+		return;
+	const udt_ecb_t *e = h->ecbs[bh->epid - 1];
+	const udt_probe_t *pr = e->probe;
+	if (bh->kind == BUF_REC) {
+		out_probe_t op = { bh->cpu, pr->id, pr->func, pr->name };
+		out_firing(&h->out, &op, e->clause, data, bh->len);
+		return;
+	}
+	buf_err_t be;
+	memcpy(&be, data, sizeof(be));
+	char addr[40] = "", where[40], off[48] = "";
+	if (be.fault == DIF_FAULT_BADADDR || be.fault == DIF_FAULT_BADALIGN)
+		snprintf(addr, sizeof(addr), " (0x%llx)",
+		    (unsigned long long)be.addr);
+	if (be.action == 0)
+		snprintf(where, sizeof(where), "predicate");
+	else
+		snprintf(where, sizeof(where), "action #%u", be.action);
+	if (be.pc >= 0)
+		snprintf(off, sizeof(off), " at DIF offset %lld",
+		    (long long)be.pc);
+	fflush(h->outfp);
+	fprintf(h->errfp, "%s: error on enabled probe ID %u (ID %u: "
+	    "%s:%s:%s:%s): %s%s in %s%s\n", UDT_PROGNAME, be.epid, pr->id,
+	    pr->prov, pr->mod, pr->func, pr->name, dif_fault_name(be.fault),
+	    addr, where, off);
+}
+
+void handle_drain(udt_handle_t *h)
+{
+	h->out.fp = h->outfp;
+	h->out.opts = &h->opts;
+	buf_drain(&h->buf, print_entry, h);
+	fflush(h->outfp);
+	buf_report_drops(&h->buf, h->errfp);
+	for (udt_prog_t *p = h->progs; p != NULL; p = p->next) {
+		if (p->st == NULL)
+			continue;
+		uint64_t n = dif_take_dynvar_drops(p->st);
+		if (n)
+			fprintf(h->errfp, "%s: %llu dynamic variable drop%s\n",
+			    UDT_PROGNAME, (unsigned long long)n,
+			    n == 1 ? "" : "s");
+	}
+	if (h->error_errors) {
+		fprintf(h->errfp, "%s: %llu error%s in ERROR probe enabling\n",
+		    UDT_PROGNAME, (unsigned long long)h->error_errors,
+		    h->error_errors == 1 ? "" : "s");
+		h->error_errors = 0;
+	}
+	fflush(h->errfp);
+}
+
+int udt_go(udt_handle_t *h)
+{
+	if (h->active || h->stopped) {
+		seterr(h, "tracing has already been started");
+		return -1;
+	}
+	if (buf_init(&h->buf, (size_t)h->opts.bufsize, h->opts.bufpolicy) != 0) {
+		seterr(h, "failed to allocate buffer of %llu bytes",
+		    (unsigned long long)h->opts.bufsize);
+		return -1;
+	}
+	if (loop_arm(h) != 0) {
+		buf_fini(&h->buf);
+		seterr(h, "Cannot allocate memory");
+		return -1;
+	}
+	h->active = 1;
+	ecb_fire_tracer(h, probe_by_id(&h->reg, DTRACE_PROBE_BEGIN), NULL, 0);
+	/* BEGIN's output comes before anything else. */
+	if (h->buf.policy != UDT_BUF_RING)
+		handle_drain(h);
+	return 0;
+}
+
+int udt_stop(udt_handle_t *h)
+{
+	if (h->stopped)
+		return 0;
+	h->stopped = 1;
+	if (!h->active)
+		return 0;
+	/* Whatever is buffered precedes END (fill: makes room for it). */
+	if (h->buf.policy != UDT_BUF_RING)
+		handle_drain(h);
+	ecb_fire_tracer(h, probe_by_id(&h->reg, DTRACE_PROBE_END), NULL, 0);
+	handle_drain(h);
+	h->active = 0;
+	return 0;
+}
+
+/*
+ * The one place that prints aggregations at the end. Programs have no
+ * aggregations yet, so there is nothing to print.
+ */
+int udt_aggregate_print(udt_handle_t *h)
+{
+	(void)h;
+	return 0;
+}
+
+int udt_exit_status(const udt_handle_t *h)
+{
+	return h->exit_called ? (h->exit_status & 0xff) : 0;
+}

@@ -1,0 +1,84 @@
+/*
+ * handle.h — the consumer's internal view of a udt_handle: what
+ * handle.c, ecb.c, loop.c and the providers share. Not part of the
+ * public API (include/udtrace/udtrace.h keeps the handle opaque).
+ *
+ * Owns: the layout of struct udt_handle and struct udt_prog.
+ * Must not: be included by src/cli/.
+ * Invariant: everything the fire path touches (hits, ECB table, buffer)
+ * is allocated before udt_go returns, so firing never allocates.
+ */
+#ifndef UDTRACE_CONSUMER_HANDLE_H
+#define UDTRACE_CONSUMER_HANDLE_H
+
+#include <signal.h>
+#include <stdio.h>
+#include "udtrace/udtrace.h"
+#include "dif/emu.h"
+#include "buffer.h"
+#include "ecb.h"
+#include "options.h"
+#include "output.h"
+#include "probes.h"
+#include "program.h"
+
+/*
+ * One compiled program. Each program keeps its own dif_state_t because
+ * the compiler numbers user variables per program: two -n programs
+ * therefore do not share globals (dtrace would share same-named ones).
+ */
+struct udt_prog {
+	struct udt_prog *next;
+	d_program_t *dp;
+	dif_state_t *st;
+	int kind;
+	char *name;
+	unsigned cflags;
+	int enabled;
+	uint64_t fire_gen;    /* firing in which dif_firing_begin last ran */
+};
+
+struct udt_handle {
+	udt_opts_t opts;
+	char errmsg[8192];
+	FILE *outfp, *errfp;
+	out_state_t out;
+	char **cppargs; int ncppargs;
+
+	probe_reg_t reg;
+	udt_prog_t *progs, *progs_tail;
+	udt_ecb_t **ecbs; size_t necbs, ecbcap;   /* ecbs[epid - 1] */
+	udt_buffer_t buf;
+
+	/* udtrace's own identity, for tracer-side probes and $pid... */
+	int32_t pid, ppid;
+	uint32_t uid, gid;
+	char execname[32];
+
+	dif_hit_t hit, errhit;   /* errhit: ERROR fired inside a firing */
+	int fire_depth;
+	uint64_t firing_gen;
+
+	udt_probe_t **timers; size_t ntimers;
+	uint64_t next_switch;
+
+	int active;              /* udt_go ran, udt_stop not yet */
+	int stopped;
+	int exiting;             /* exit() recorded: only END fires now */
+	int exit_called, exit_status;
+	volatile sig_atomic_t stop_req;
+	uint64_t error_errors;   /* faults inside ERROR clauses */
+};
+
+/* For tests and for programs built without the compiler. */
+udt_prog_t *udt_prog_adopt(udt_handle_t *h, d_program_t *dp, int kind,
+    const char *name, unsigned cflags);
+
+/* handle.c: print everything buffered, then drops and error counts. */
+void handle_drain(udt_handle_t *h);
+
+/* loop.c */
+uint64_t loop_now_ns(void);
+int loop_arm(udt_handle_t *h);     /* at udt_go: collect enabled timers */
+
+#endif /* UDTRACE_CONSUMER_HANDLE_H */

@@ -1,0 +1,124 @@
+/*
+ * loop.c — the consumer's main loop: udt_work sleeps until the next
+ * timer deadline or switchrate tick, fires due tick/profile probes and
+ * drains the principal buffer.
+ *
+ * Owns: timer scheduling (absolute CLOCK_MONOTONIC deadlines, advanced
+ * by whole periods so rates never drift), the stop request.
+ * Must not: print records itself (handle_drain does) or allocate while
+ * tracing (the timer list is built once, at udt_go).
+ * Invariant: udt_request_stop only stores to a sig_atomic_t, so it is
+ * safe in a signal handler; the signal also interrupts clock_nanosleep,
+ * which is never restarted, so the loop notices at once.
+ */
+#include "handle.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* A timer that fell this many periods behind resynchronises instead of firing each. */
+#define LOOP_MAX_CATCHUP 1000
+
+uint64_t loop_now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+int loop_arm(udt_handle_t *h)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < h->reg.nprobes; i++)
+		if (h->reg.probes[i]->period_ns && h->reg.probes[i]->ecbs)
+			n++;
+	free(h->timers);
+	h->timers = NULL;
+	h->ntimers = 0;
+	if (n > 0) {
+		h->timers = calloc(n, sizeof(*h->timers));
+		if (h->timers == NULL)
+			return -1;
+	}
+	uint64_t now = loop_now_ns();
+	for (size_t i = 0; i < h->reg.nprobes; i++) {
+		udt_probe_t *p = h->reg.probes[i];
+		if (p->period_ns && p->ecbs) {
+			p->next_ns = now + p->period_ns;
+			h->timers[h->ntimers++] = p;
+		}
+	}
+	h->next_switch = now + (h->opts.switchrate ? h->opts.switchrate :
+	    1000000000ULL);
+	return 0;
+}
+
+/* Fire every timer whose deadline has passed. */
+static void fire_due(udt_handle_t *h, uint64_t now)
+{
+	for (size_t i = 0; i < h->ntimers && !h->exiting; i++) {
+		udt_probe_t *p = h->timers[i];
+		int n = 0;
+		while (p->next_ns <= now && !h->exiting) {
+			/* arg0 is the kernel pc (none), arg1 the user pc (no target yet). */
+			uint64_t args[2] = { 0, 0 };
+			ecb_fire_tracer(h, p, args, 2);
+			p->next_ns += p->period_ns;
+			if (++n == LOOP_MAX_CATCHUP) {
+				p->next_ns = now + p->period_ns;
+				break;
+			}
+		}
+	}
+}
+
+static int stop_wanted(udt_handle_t *h)
+{
+	return h->stop_req || h->exiting || h->buf.filled;
+}
+
+int udt_work(udt_handle_t *h)
+{
+	if (h->stopped)
+		return UDT_WORK_DONE;
+	if (!h->active) {
+		snprintf(h->errmsg, sizeof(h->errmsg), "tracing is not active");
+		return UDT_WORK_ERROR;
+	}
+	uint64_t rate = h->opts.switchrate ? h->opts.switchrate : 1000000000ULL;
+	for (;;) {
+		if (stop_wanted(h)) {
+			if (h->buf.policy != UDT_BUF_RING)
+				handle_drain(h);
+			return UDT_WORK_DONE;
+		}
+		uint64_t now = loop_now_ns();
+		fire_due(h, now);
+		if (stop_wanted(h))
+			continue;
+		if (now >= h->next_switch) {
+			if (h->buf.policy != UDT_BUF_RING)
+				handle_drain(h);
+			h->next_switch += rate;
+			if (h->next_switch <= now)
+				h->next_switch = now + rate;
+			return UDT_WORK_OKAY;
+		}
+		uint64_t next = h->next_switch;
+		for (size_t i = 0; i < h->ntimers; i++)
+			if (h->timers[i]->next_ns < next)
+				next = h->timers[i]->next_ns;
+		struct timespec ts = {
+			.tv_sec = (time_t)(next / 1000000000ULL),
+			.tv_nsec = (long)(next % 1000000000ULL),
+		};
+		/* EINTR (a stop request) is handled at the top of the loop. */
+		(void)clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+	}
+}
+
+void udt_request_stop(udt_handle_t *h)
+{
+	h->stop_req = 1;
+}
