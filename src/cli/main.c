@@ -1,0 +1,246 @@
+/*
+ * main.c — the udtrace executable: dtrace(1)'s order of work.
+ *
+ * Owns: the sequence parse -> options -> processes -> compile every
+ * program -> (list | enable every program -> trace), the notices that
+ * sequence prints, and the exit status. Must not: trace anything itself;
+ * all of that is behind include/udtrace/udtrace.h.
+ * Invariant: every program is compiled before any is enabled, so a
+ * compile error in the last program leaves nothing enabled and prints no
+ * "matched" notice, as in dtrace.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+/* The whole of a script file ("-" is standard input), NUL-terminated. */
+static char *read_script(const char *path)
+{
+	FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	if (fp == NULL)
+		return NULL;
+	size_t len = 0, cap = 4096;
+	char *buf = malloc(cap);
+	while (buf != NULL) {
+		len += fread(buf + len, 1, cap - len - 1, fp);
+		if (len < cap - 1)
+			break;
+		char *nbuf = realloc(buf, cap *= 2);
+		if (nbuf == NULL)
+			free(buf);
+		buf = nbuf;
+	}
+	int err = buf == NULL ? ENOMEM : ferror(fp) ? EIO : 0;
+	if (fp != stdin)
+		fclose(fp);
+	if (err) {
+		free(buf);
+		errno = err;
+		return NULL;
+	}
+	buf[len] = '\0';
+	return buf;
+}
+
+static int set_one(udt_handle_t *h, const struct cli_set *s)
+{
+	static const struct { char opt; const char *name; } flags[] = {
+		{ 'q', "quiet" }, { 'w', "destructive" }, { 'F', "flowindent" },
+		{ 'Z', "zdefs" }, { 'H', "cpphdrs" }, { 'X', "stdc" },
+		{ 'L', "libdir" },
+	};
+	char what[128];
+
+	switch (s->opt) {
+	case 'x': {
+		/* Messages name the option only: "failed to set -x name". */
+		const char *eq = strchr(s->arg, '=');
+		size_t n = eq ? (size_t)(eq - s->arg) : strlen(s->arg);
+		char *name = strndup(s->arg, n);
+		if (name == NULL)
+			return -1;
+		int rc = udt_setopt(h, name, eq ? eq + 1 : NULL);
+		if (rc != 0) {
+			snprintf(what, sizeof(what), "failed to set -x %s", name);
+			cli_liberror(h, what);
+		}
+		free(name);
+		return rc;
+	}
+	case 'b':
+		if (udt_setopt(h, "bufsize", s->arg) == 0)
+			return 0;
+		snprintf(what, sizeof(what), "failed to set -b %s", s->arg);
+		cli_liberror(h, what);
+		return -1;
+	case 'D':
+	case 'U':
+	case 'I': {
+		char *arg;
+		if (asprintf(&arg, "-%c%s", s->opt, s->arg) < 0)
+			return -1;
+		int rc = udt_add_cppopt(h, arg);
+		if (rc != 0) {
+			snprintf(what, sizeof(what), "failed to set -%c", s->opt);
+			cli_liberror(h, what);
+		}
+		free(arg);
+		return rc;
+	}
+	case 'v':
+		/* Only changes what -l and -e show; a library without it is fine. */
+		(void)udt_setopt(h, "verbose", NULL);
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++) {
+		if (flags[i].opt != s->opt)
+			continue;
+		if (udt_setopt(h, flags[i].name, s->arg) == 0)
+			return 0;
+		snprintf(what, sizeof(what), "failed to set -%c", s->opt);
+		cli_liberror(h, what);
+		return -1;
+	}
+	return 0;
+}
+
+static udt_prog_t *compile_one(udt_handle_t *h, const struct cli *c,
+    const struct cli_prog *cp, unsigned cflags)
+{
+	udt_prog_t *p;
+	char what[64 + 32];
+
+	if (cp->kind == UDT_PROG_SCRIPT) {
+		char *text = read_script(cp->arg);
+		if (text == NULL) {
+			cli_error("failed to open %s: %s", cp->arg, strerror(errno));
+			return NULL;
+		}
+		p = udt_compile(h, cp->kind, text, cp->arg, c->margc, c->margv, cflags);
+		free(text);
+		snprintf(what, sizeof(what), "failed to compile script %.64s", cp->arg);
+	} else {
+		p = udt_compile(h, cp->kind, cp->arg, cp->arg, c->margc, c->margv, cflags);
+		snprintf(what, sizeof(what), "invalid probe specifier");
+	}
+	if (p == NULL)
+		cli_liberror(h, what);
+	return p;
+}
+
+/* "script 'x.d' matched 2 probes" / "description 'BEGIN ' matched 1 probe" */
+static void matched_notice(udt_handle_t *h, const struct cli_prog *cp, int n)
+{
+	const char *plural = n == 1 ? "" : "s";
+	if (cp->kind == UDT_PROG_SCRIPT) {
+		cli_notice(h, "script '%s' matched %d probe%s", cp->arg, n, plural);
+		return;
+	}
+	int len = (int)strcspn(cp->arg, "{/;");
+	cli_notice(h, "description '%.*s' matched %d probe%s", len, cp->arg, n, plural);
+}
+
+static int run(udt_handle_t *h, const struct cli *c, udt_prog_t **progs)
+{
+	int rc;
+
+	for (int i = 0; i < c->nsets; i++)
+		if (set_one(h, &c->sets[i]) != 0)
+			return CLI_EXIT_ERROR;
+	for (int i = 0; i < c->nsets; i++) {
+		if (c->sets[i].opt == 'w') {
+			cli_notice(h, "allowing destructive actions");
+			break;
+		}
+	}
+
+	if ((rc = cli_unavailable_proc(c)) != CLI_EXIT_OK)
+		return rc;
+
+	unsigned cflags = c->cpp ? UDT_C_CPP : 0;
+	int64_t zdefs = 0;
+	if (c->mode == CLI_LIST ||
+	    (udt_getopt(h, "zdefs", &zdefs) == 0 && zdefs))
+		cflags |= UDT_C_ZDEFS;
+
+	if (c->nprogs == 0 && c->mode != CLI_LIST) {
+		cli_error("no probes specified");
+		return CLI_EXIT_ERROR;
+	}
+	for (int i = 0; i < c->nprogs; i++) {
+		if ((progs[i] = compile_one(h, c, &c->progs[i], cflags)) == NULL)
+			return CLI_EXIT_ERROR;
+		if (c->disasm)
+			udt_disasm(h, progs[i], stderr);
+	}
+
+	FILE *out = stdout;
+	if (c->ofile != NULL && (out = fopen(c->ofile, "a")) == NULL) {
+		cli_error("failed to open output file '%s': %s", c->ofile, strerror(errno));
+		return CLI_EXIT_ERROR;
+	}
+	udt_set_output(h, out);
+
+	if (c->mode == CLI_LIST) {
+		/*
+		 * A description that matches nothing is reported by udt_list and
+		 * listing goes on; like dtrace, that does not change the status.
+		 */
+		if (c->nprogs == 0)
+			(void)udt_list(h, NULL, out, stderr);
+		for (int i = 0; i < c->nprogs; i++)
+			(void)udt_list(h, progs[i], out, stderr);
+		rc = CLI_EXIT_OK;
+	} else {
+		rc = CLI_EXIT_OK;
+		for (int i = 0; i < c->nprogs && rc == CLI_EXIT_OK; i++) {
+			int n = 0;
+			if (udt_enable(h, progs[i], &n) != 0) {
+				/* The library's text is the whole line here. */
+				cli_error("%s", udt_errmsg(h));
+				rc = CLI_EXIT_ERROR;
+			} else if (!c->exec_only) {
+				matched_notice(h, &c->progs[i], n);
+			}
+		}
+		if (rc == CLI_EXIT_OK && !c->exec_only)
+			rc = cli_trace(h, out);
+	}
+	fflush(out);
+	if (out != stdout)
+		fclose(out);
+	return rc;
+}
+
+int main(int argc, char *argv[])
+{
+	struct cli c;
+	int rc = cli_parse(&c, argc, argv);
+	if (rc >= 0)
+		goto out;
+
+	if (c.mode == CLI_VERSION) {
+		printf("%s: %s\n", UDT_PROGNAME, UDT_VERSION_STRING);
+		rc = fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_ERROR;
+		goto out;
+	}
+	if ((rc = cli_unavailable_mode(c.mode)) != CLI_EXIT_OK)
+		goto out;
+
+	udt_handle_t *h = udt_open();
+	udt_prog_t **progs = calloc((size_t)c.nprogs + 1, sizeof(*progs));
+	if (h == NULL || progs == NULL) {
+		cli_error("failed to initialize " UDT_PROGNAME);
+		rc = CLI_EXIT_ERROR;
+	} else {
+		rc = run(h, &c, progs);
+	}
+	free(progs);
+	if (h != NULL)
+		udt_close(h);
+out:
+	cli_free(&c);
+	return rc;
+}
