@@ -44,6 +44,17 @@ static char *read_script(const char *path)
 	return buf;
 }
 
+/*
+ * Report a failed option. The library's message may or may not carry its
+ * own "failed to set -x name: " lead; dtrace's line names the option as
+ * the user wrote it (-x name, -b size, -q ...), so keep only the reason.
+ */
+static void option_error(udt_handle_t *h, const char *what)
+{
+	const char *msg = udt_errmsg(h), *colon = strrchr(msg, ':');
+	cli_error("%s: %s", what, colon ? colon + 2 : *msg ? msg : "unknown error");
+}
+
 static int set_one(udt_handle_t *h, const struct cli_set *s)
 {
 	static const struct { char opt; const char *name; } flags[] = {
@@ -64,7 +75,7 @@ static int set_one(udt_handle_t *h, const struct cli_set *s)
 		int rc = udt_setopt(h, name, eq ? eq + 1 : NULL);
 		if (rc != 0) {
 			snprintf(what, sizeof(what), "failed to set -x %s", name);
-			cli_liberror(h, what);
+			option_error(h, what);
 		}
 		free(name);
 		return rc;
@@ -73,7 +84,7 @@ static int set_one(udt_handle_t *h, const struct cli_set *s)
 		if (udt_setopt(h, "bufsize", s->arg) == 0)
 			return 0;
 		snprintf(what, sizeof(what), "failed to set -b %s", s->arg);
-		cli_liberror(h, what);
+		option_error(h, what);
 		return -1;
 	case 'D':
 	case 'U':
@@ -84,7 +95,7 @@ static int set_one(udt_handle_t *h, const struct cli_set *s)
 		int rc = udt_add_cppopt(h, arg);
 		if (rc != 0) {
 			snprintf(what, sizeof(what), "failed to set -%c", s->opt);
-			cli_liberror(h, what);
+			option_error(h, what);
 		}
 		free(arg);
 		return rc;
@@ -100,7 +111,7 @@ static int set_one(udt_handle_t *h, const struct cli_set *s)
 		if (udt_setopt(h, flags[i].name, s->arg) == 0)
 			return 0;
 		snprintf(what, sizeof(what), "failed to set -%c", s->opt);
-		cli_liberror(h, what);
+		option_error(h, what);
 		return -1;
 	}
 	return 0;
