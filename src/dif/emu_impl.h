@@ -1,0 +1,118 @@
+/*
+ * emu_impl.h — the emulator's run-time state and the helpers that emu.c
+ * (instructions) and subr.c (subroutines) share. Private to src/dif/.
+ *
+ * Must not: be included outside src/dif/.
+ * Invariant: every address a DIFO can see is checked with dif_canload or
+ * dif_canstore against the regions listed here before it is touched; the
+ * helpers that fail record the fault in st->fault/st->faddr and return
+ * -1 (or NULL), and the caller simply stops.
+ */
+#ifndef UDTRACE_DIF_EMU_IMPL_H
+#define UDTRACE_DIF_EMU_IMPL_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include "udtrace/dif.h"
+#include "dif/emu.h"
+#include "dif/dynvar.h"
+
+/* One tuple-stack entry: a key component or a subroutine argument. */
+typedef struct dif_tent {
+	uint64_t v;        /* the value, or the by-ref address as pushed */
+	uint32_t size;     /* by-ref: bytes copied (strings: up to the NUL) */
+	uint32_t off;      /* by-ref: copy at tupdata + off */
+	uint8_t  byref, isstr;
+} dif_tent_t;
+
+/* A stretch of D-owned memory. */
+typedef struct dif_region {
+	uintptr_t base;
+	size_t len;
+	int store;         /* DIF may store into it */
+} dif_region_t;
+
+enum {
+	DIF_RG_SCRATCH, DIF_RG_GLOBALS, DIF_RG_LOCALS, DIF_RG_DYN,
+	DIF_RG_ZERO, DIF_RG_TUPLE, DIF_RG_BISTR, DIF_RG_STRTAB, DIF_RG_N
+};
+
+/* Built-in strings copied lazily into bistr, one strsize slot each. */
+enum { DIF_BS_EXECNAME, DIF_BS_PROV, DIF_BS_MOD, DIF_BS_FUNC, DIF_BS_NAME,
+	DIF_BS_N };
+
+struct dif_state {
+	const dif_var_t *vars;
+	size_t nvars;
+	dif_limits_t lim;
+
+	uint32_t *var_off;          /* offset in globals or locals, per var */
+	uint8_t *globals, *locals;
+	size_t nglobals, nlocals;
+
+	uint8_t *scratch;
+	size_t scratch_used;
+
+	uint8_t *zero;              /* what a missing by-ref element reads as */
+	size_t nzero;
+
+	uint8_t *bistr;
+	unsigned bistr_valid;       /* bit per DIF_BS_* */
+
+	dif_tent_t tuple[DIF_TUPLE_MAX];
+	unsigned ntuple;
+	uint8_t *tupdata;
+	size_t tupdata_cap, tupdata_used;
+	uint8_t *keybuf;            /* serialised key of a dynamic variable */
+	size_t keybuf_cap;
+
+	uint8_t *recbuf;
+	size_t rec_len;
+	int rec_dropped;            /* this clause overflowed recbufsize */
+	uint64_t rec_drops;
+
+	dif_dynvars_t dyn;
+
+	uint8_t *tokbuf;            /* strtok's copy of its string */
+	size_t tok_len, tok_pos;
+	int tok_valid;
+
+	uint64_t rand_state;
+
+	dif_region_t rg[DIF_RG_N];
+
+	const dif_hit_t *hit;
+	int fault;
+	uint64_t faddr;
+};
+
+/* Record a fault; always returns -1 so callers can `return dif_fail(...)`. */
+int dif_fail(dif_state_t *st, int fault, uint64_t addr);
+
+/* 1 if [addr, addr + len) lies inside one loadable/storable region. */
+int dif_canload(const dif_state_t *st, uint64_t addr, uint64_t len);
+int dif_canstore(const dif_state_t *st, uint64_t addr, uint64_t len);
+
+/*
+ * View the string at addr: at most `lim` bytes, stopping at a NUL or at
+ * the end of its region. addr 0 is "" when null_ok, else BADADDR (0x0).
+ * Returns the bytes (not NUL-terminated) or NULL with the fault set.
+ */
+const char *dif_strview(dif_state_t *st, uint64_t addr, size_t lim,
+    int null_ok, size_t *lenp);
+
+/* n zeroed scratch bytes, 8-aligned; NULL with NOSCRATCH if none left. */
+uint8_t *dif_scratch_alloc(dif_state_t *st, uint64_t n);
+
+/* A scratch copy of len bytes plus NUL; its address as a DIF value. */
+int dif_scratch_str(dif_state_t *st, const char *s, size_t len,
+    uint64_t *out);
+
+/* src/dif/subr.c: rd = subroutine `subr` of the tuple stack. */
+int dif_subr(dif_state_t *st, const dif_hit_t *hit, uint32_t subr,
+    uint64_t *out);
+
+static inline uint64_t dif_ptr(const void *p) { return (uint64_t)(uintptr_t)p; }
+static inline void *dif_addr(uint64_t a) { return (void *)(uintptr_t)a; }
+
+#endif /* UDTRACE_DIF_EMU_IMPL_H */
