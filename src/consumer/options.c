@@ -1,0 +1,408 @@
+/*
+ * options.c — the -x option table: names, defaults and the value syntax
+ * of sizes, times and booleans (D-REFERENCE §7).
+ *
+ * Owns: validating and storing option values. Must not: act on them;
+ * the consumer reads the fields of udt_opts_t when it needs them.
+ * Invariant: opts_set parses into a scratch copy and commits only on
+ * success, so a failed set leaves every field as it was.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "consumer/options.h"
+
+#define NSEC_PER_SEC 1000000000ULL
+
+/* How an option's value is read and where it goes. */
+enum opt_kind {
+	OK_SIZE,      /* uint64_t bytes */
+	OK_TIME,      /* uint64_t period in ns */
+	OK_BOOL,      /* int */
+	OK_INT64,     /* int64_t, any integer */
+	OK_UINT32,    /* uint32_t, non-negative integer */
+	OK_STR,       /* char[] of the given field size */
+	OK_IGNORE,    /* accepted with a value, stored elsewhere (cpp options) */
+	OK_SPECIAL    /* parsed by its own code below */
+};
+
+typedef struct opt_def {
+	const char *name;
+	int kind;
+	size_t off;       /* field offset in udt_opts_t */
+	size_t fsize;     /* OK_STR: field size */
+	int dynamic;      /* may change while tracing (§7) */
+} opt_def_t;
+
+#define F(field) offsetof(udt_opts_t, field)
+#define S(field) offsetof(udt_opts_t, field), sizeof(((udt_opts_t *)0)->field)
+
+static const opt_def_t opt_table[] = {
+	{ "aggrate",       OK_TIME,   F(aggrate), 0, 1 },
+	{ "aggsize",       OK_SIZE,   F(aggsize), 0, 0 },
+	{ "aggsortkey",    OK_BOOL,   F(aggsortkey), 0, 1 },
+	{ "aggsortkeypos", OK_INT64,  F(aggsortkeypos), 0, 1 },
+	{ "aggsortpos",    OK_INT64,  F(aggsortpos), 0, 1 },
+	{ "aggsortrev",    OK_BOOL,   F(aggsortrev), 0, 1 },
+	{ "agghist",       OK_BOOL,   F(agghist), 0, 1 },
+	{ "aggpack",       OK_BOOL,   F(aggpack), 0, 1 },
+	{ "aggzoom",       OK_BOOL,   F(aggzoom), 0, 1 },
+	{ "argref",        OK_BOOL,   F(argref), 0, 0 },
+	{ "backend",       OK_SPECIAL, F(backend), 0, 0 },
+	{ "bufpolicy",     OK_SPECIAL, F(bufpolicy), 0, 0 },
+	{ "bufresize",     OK_SPECIAL, F(bufresize_manual), 0, 0 },
+	{ "bufsize",       OK_SIZE,   F(bufsize), 0, 0 },
+	{ "cleanrate",     OK_TIME,   F(cleanrate), 0, 0 },
+	{ "cpp",           OK_BOOL,   F(cpp), 0, 0 },
+	{ "cpphdrs",       OK_BOOL,   F(cpphdrs), 0, 0 },
+	{ "cpppath",       OK_STR,    S(cpppath), 0 },
+	{ "defaultargs",   OK_BOOL,   F(defaultargs), 0, 0 },
+	{ "define",        OK_IGNORE, 0, 0, 0 },
+	{ "destructive",   OK_BOOL,   F(destructive), 0, 0 },
+	{ "dynvarsize",    OK_SIZE,   F(dynvarsize), 0, 0 },
+	{ "errtags",       OK_BOOL,   F(errtags), 0, 0 },
+	{ "evaltime",      OK_SPECIAL, F(evaltime), 0, 0 },
+	{ "flowindent",    OK_BOOL,   F(flowindent), 0, 1 },
+	{ "incdir",        OK_IGNORE, 0, 0, 0 },
+	{ "jstackframes",  OK_UINT32, F(jstackframes), 0, 0 },
+	{ "jstackstrsize", OK_UINT32, F(jstackstrsize), 0, 0 },
+	{ "libdir",        OK_STR,    S(libdir), 0 },
+	{ "lockmem",       OK_SPECIAL, F(lockmem), 0, 0 },
+	{ "maxframes",     OK_UINT32, F(maxframes), 0, 0 },
+	{ "noresolve",     OK_BOOL,   F(noresolve), 0, 0 },
+	{ "nspec",         OK_UINT32, F(nspec), 0, 0 },
+	{ "pcapsize",      OK_SPECIAL, 0, 0, 0 },
+	{ "quiet",         OK_BOOL,   F(quiet), 0, 1 },
+	{ "rawbytes",      OK_BOOL,   F(rawbytes), 0, 1 },
+	{ "scratchsize",   OK_SIZE,   F(scratchsize), 0, 0 },
+	{ "specsize",      OK_SIZE,   F(specsize), 0, 0 },
+	{ "stackformat",   OK_STR,    S(stackformat), 0 },
+	{ "stackframes",   OK_UINT32, F(stackframes), 0, 0 },
+	{ "stackindent",   OK_UINT32, F(stackindent), 0, 1 },
+	{ "statusrate",    OK_TIME,   F(statusrate), 0, 0 },
+	{ "stdc",          OK_SPECIAL, F(stdc), 0, 0 },
+	{ "strsize",       OK_SPECIAL, F(strsize), 0, 0 },
+	{ "switchrate",    OK_TIME,   F(switchrate), 0, 1 },
+	{ "undef",         OK_IGNORE, 0, 0, 0 },
+	{ "ustackframes",  OK_UINT32, F(ustackframes), 0, 0 },
+	{ "verbose",       OK_BOOL,   F(verbose), 0, 0 },
+	{ "zdefs",         OK_BOOL,   F(zdefs), 0, 0 },
+};
+
+void
+opts_init(udt_opts_t *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->aggsize = 4ULL << 20;
+	o->bufsize = 4ULL << 20;
+	o->dynvarsize = 1ULL << 20;
+	o->specsize = 32ULL << 10;
+	o->strsize = 256;
+	/*
+	 * OL's 256 only covers alloca(); udtrace's scratch also holds
+	 * strjoin() results and copyin() data, so it must hold several
+	 * strsize strings.
+	 */
+	o->scratchsize = 64ULL << 10;
+	o->aggrate = NSEC_PER_SEC;
+	o->cleanrate = NSEC_PER_SEC / 101;
+	o->statusrate = NSEC_PER_SEC;
+	o->switchrate = NSEC_PER_SEC;
+	o->nspec = 1;
+	o->ustackframes = 20;
+	o->stackframes = 20;
+	o->stackindent = 14;
+	o->jstackframes = 50;
+	o->jstackstrsize = 512;
+	o->maxframes = 100;
+	o->bufpolicy = UDT_BUF_SWITCH;
+	o->bufresize_manual = 0;
+	o->evaltime = UDT_EVAL_PREINIT;
+}
+
+const char *
+opts_strerror(int code)
+{
+	switch (code) {
+	case UDT_OPT_OK:      return "Success";
+	case UDT_OPT_BADNAME: return "Invalid option name";
+	case UDT_OPT_BADVAL:  return "Invalid value for specified option";
+	case UDT_OPT_ACTIVE:  return "Operation illegal when tracing is active";
+	}
+	return "Unknown error";
+}
+
+/* An unsigned number in C notation (dec, 0 octal, 0x hex); *end past it. */
+static int
+parse_unsigned(const char *s, int base, uint64_t *out, const char **end)
+{
+	char *e;
+	unsigned long long v;
+
+	if (s == NULL || !isdigit((unsigned char)s[0]))
+		return -1;
+	errno = 0;
+	v = strtoull(s, &e, base);
+	if (errno != 0 || e == s)
+		return -1;
+	*out = v;
+	*end = e;
+	return 0;
+}
+
+int
+opts_parse_size(const char *s, uint64_t *out)
+{
+	const char *end;
+	uint64_t v;
+	int shift = 0;
+
+	if (parse_unsigned(s, 0, &v, &end) != 0)
+		return -1;
+	if (*end != '\0') {
+		if (end[1] != '\0')
+			return -1;
+		switch (*end) {
+		case 't': case 'T': shift = 40; break;
+		case 'g': case 'G': shift = 30; break;
+		case 'm': case 'M': shift = 20; break;
+		case 'k': case 'K': shift = 10; break;
+		default: return -1;
+		}
+	}
+	if (shift && v > (UINT64_MAX >> shift))
+		return -1;
+	*out = v << shift;
+	return 0;
+}
+
+int
+opts_parse_time(const char *s, uint64_t *ns_out)
+{
+	static const struct { const char *sfx; uint64_t mul; } units[] = {
+		{ "ns", 1 }, { "nsec", 1 },
+		{ "us", 1000ULL }, { "usec", 1000ULL },
+		{ "ms", 1000000ULL }, { "msec", 1000000ULL },
+		{ "s", NSEC_PER_SEC }, { "sec", NSEC_PER_SEC },
+		{ "m", 60 * NSEC_PER_SEC }, { "min", 60 * NSEC_PER_SEC },
+		{ "h", 3600 * NSEC_PER_SEC }, { "hour", 3600 * NSEC_PER_SEC },
+		{ "d", 86400 * NSEC_PER_SEC }, { "day", 86400 * NSEC_PER_SEC },
+	};
+	const char *end;
+	uint64_t v;
+	size_t i;
+
+	if (parse_unsigned(s, 10, &v, &end) != 0)
+		return -1;
+	if (*end == '\0') {
+		*ns_out = v;
+		return 0;
+	}
+	if (strcmp(end, "hz") == 0) {
+		/* a rate: the period of N events per second */
+		if (v == 0)
+			return -1;
+		*ns_out = NSEC_PER_SEC / v;
+		return 0;
+	}
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (strcmp(end, units[i].sfx) == 0) {
+			if (v > UINT64_MAX / units[i].mul)
+				return -1;
+			*ns_out = v * units[i].mul;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+int
+opts_parse_bool(const char *s, int *out)
+{
+	static const char *const on[] = {
+		"yes", "on", "true", "enable", "enabled", "set"
+	};
+	static const char *const off[] = {
+		"no", "off", "false", "disable", "disabled", "unset"
+	};
+	const char *end;
+	uint64_t v;
+	size_t i;
+
+	if (s == NULL || *s == '\0') {
+		*out = 1;
+		return 0;
+	}
+	for (i = 0; i < sizeof(on) / sizeof(on[0]); i++) {
+		if (strcasecmp(s, on[i]) == 0) {
+			*out = 1;
+			return 0;
+		}
+		if (strcasecmp(s, off[i]) == 0) {
+			*out = 0;
+			return 0;
+		}
+	}
+	/* DTrace treats any number as "given", so even 0 sets the option */
+	if (parse_unsigned(s, 0, &v, &end) == 0 && *end == '\0') {
+		*out = 1;
+		return 0;
+	}
+	return -1;
+}
+
+static int
+parse_int64(const char *s, int64_t *out)
+{
+	char *e;
+	long long v;
+
+	if (s == NULL || *s == '\0')
+		return -1;
+	errno = 0;
+	v = strtoll(s, &e, 0);
+	if (errno != 0 || *e != '\0' || e == s)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int
+pick(const char *v, const char *const *names, int n, int *out)
+{
+	int i;
+
+	if (v == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (strcmp(v, names[i]) == 0) {
+			*out = i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static int
+set_special(udt_opts_t *o, const char *name, const char *v)
+{
+	static const char *const policies[] = { "switch", "fill", "ring" };
+	static const char *const resizes[] = { "auto", "manual" };
+	static const char *const evals[] = {
+		"exec", "preinit", "postinit", "main"
+	};
+	uint64_t u;
+	int i;
+
+	if (strcmp(name, "bufpolicy") == 0)
+		return pick(v, policies, 3, &o->bufpolicy);
+	if (strcmp(name, "bufresize") == 0)
+		return pick(v, resizes, 2, &o->bufresize_manual);
+	if (strcmp(name, "evaltime") == 0)
+		return pick(v, evals, 4, &o->evaltime);
+	if (strcmp(name, "backend") == 0) {
+		if (v == NULL || (strcmp(v, "uprobe") != 0 &&
+		    strcmp(v, "ptrace") != 0))
+			return -1;
+		strcpy(o->backend, v);
+		return 0;
+	}
+	if (strcmp(name, "strsize") == 0) {
+		/* a zero-sized string could not even hold its NUL */
+		if (opts_parse_size(v, &u) != 0 || u == 0)
+			return -1;
+		o->strsize = u;
+		return 0;
+	}
+	if (strcmp(name, "stdc") == 0) {
+		/* -X a|c|s|t: ISO C conformance mode, kept as its letter */
+		if (v == NULL || v[0] == '\0' || v[1] != '\0' ||
+		    strchr("acst", v[0]) == NULL)
+			return -1;
+		o->stdc = v[0];
+		return 0;
+	}
+	if (strcmp(name, "lockmem") == 0) {
+		/* [OL] a locked-memory limit; udtrace only notes it was given */
+		if (v == NULL || opts_parse_bool(v, &i) == 0) {
+			o->lockmem = v == NULL ? 1 : i;
+			return 0;
+		}
+		if (opts_parse_size(v, &u) != 0)
+			return -1;
+		o->lockmem = 1;
+		return 0;
+	}
+	if (strcmp(name, "pcapsize") == 0)
+		return opts_parse_size(v, &u);
+	return -1;
+}
+
+int
+opts_set(udt_opts_t *o, const char *name, const char *value, int active)
+{
+	const opt_def_t *d = NULL;
+	udt_opts_t n;
+	char *field;
+	size_t i;
+	int rc = -1;
+
+	if (name == NULL)
+		return UDT_OPT_BADNAME;
+	for (i = 0; i < sizeof(opt_table) / sizeof(opt_table[0]); i++) {
+		if (strcmp(name, opt_table[i].name) == 0) {
+			d = &opt_table[i];
+			break;
+		}
+	}
+	if (d == NULL)
+		return UDT_OPT_BADNAME;
+	if (active && !d->dynamic)
+		return UDT_OPT_ACTIVE;
+
+	n = *o;
+	field = (char *)&n + d->off;
+	switch (d->kind) {
+	case OK_SIZE:
+		rc = opts_parse_size(value, (uint64_t *)(void *)field);
+		break;
+	case OK_TIME:
+		rc = opts_parse_time(value, (uint64_t *)(void *)field);
+		break;
+	case OK_BOOL:
+		rc = opts_parse_bool(value, (int *)(void *)field);
+		break;
+	case OK_INT64:
+		rc = parse_int64(value, (int64_t *)(void *)field);
+		break;
+	case OK_UINT32: {
+		int64_t v;
+
+		rc = parse_int64(value, &v);
+		if (rc == 0 && (v < 0 || v > UINT32_MAX))
+			rc = -1;
+		if (rc == 0)
+			*(uint32_t *)(void *)field = (uint32_t)v;
+		break;
+	}
+	case OK_STR:
+		if (value != NULL && strlen(value) < d->fsize) {
+			strcpy(field, value);
+			rc = 0;
+		}
+		break;
+	case OK_IGNORE:
+		rc = value != NULL && *value != '\0' ? 0 : -1;
+		break;
+	case OK_SPECIAL:
+		rc = set_special(&n, name, value);
+		break;
+	}
+	if (rc != 0)
+		return UDT_OPT_BADVAL;
+	*o = n;
+	return UDT_OPT_OK;
+}
