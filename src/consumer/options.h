@@ -1,0 +1,66 @@
+/*
+ * options.h — dtrace(1)'s -x options: their table, defaults and value
+ * syntax (sizes, times, booleans).
+ *
+ * Owns: udt_opts_t and parsing of option values. Must not: act on an
+ * option (the consumer reads the fields); it only validates and stores.
+ * Invariant: every field holds a valid value at all times: opts_init sets
+ * DTrace's defaults and opts_set changes nothing when it fails.
+ */
+#ifndef UDTRACE_CONSUMER_OPTIONS_H
+#define UDTRACE_CONSUMER_OPTIONS_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+enum { UDT_BUF_SWITCH, UDT_BUF_FILL, UDT_BUF_RING };
+enum { UDT_EVAL_EXEC, UDT_EVAL_PREINIT, UDT_EVAL_POSTINIT, UDT_EVAL_MAIN };
+
+typedef struct udt_opts {
+	/* sizes in bytes */
+	uint64_t aggsize, bufsize, dynvarsize, specsize, strsize, scratchsize;
+	/* rates as periods in nanoseconds */
+	uint64_t aggrate, cleanrate, statusrate, switchrate;
+	int64_t  aggsortkeypos, aggsortpos;
+	uint32_t nspec, ustackframes, stackframes, stackindent;
+	uint32_t jstackframes, jstackstrsize, maxframes;
+	int bufpolicy;     /* UDT_BUF_* */
+	int bufresize_manual;
+	int evaltime;      /* UDT_EVAL_* */
+	/* booleans */
+	int aggsortkey, aggsortrev, agghist, aggpack, aggzoom;
+	int defaultargs, destructive, errtags, flowindent, quiet, rawbytes;
+	int zdefs, argref, cpp, cpphdrs, stdc, noresolve, verbose;
+	int lockmem;
+	/* strings */
+	char cpppath[256];
+	char libdir[256];
+	char backend[16];  /* "", "uprobe" or "ptrace" */
+	char stackformat[16];
+} udt_opts_t;
+
+enum {
+	UDT_OPT_OK = 0,
+	UDT_OPT_BADNAME,    /* "Invalid option name" */
+	UDT_OPT_BADVAL,     /* "Invalid value for specified option" */
+	UDT_OPT_ACTIVE      /* "Operation illegal when tracing is active" */
+};
+
+void opts_init(udt_opts_t *o);
+
+/*
+ * Set option name to value (NULL: given without "=value"). `active`
+ * means tracing has started: only the dynamic options of D-REFERENCE §7
+ * may change then. Returns UDT_OPT_*.
+ */
+int opts_set(udt_opts_t *o, const char *name, const char *value, int active);
+
+/* The text DTrace prints for an UDT_OPT_* code. */
+const char *opts_strerror(int code);
+
+/* Value parsers, exported for tests and for profile-N rates. */
+int opts_parse_size(const char *s, uint64_t *out);
+int opts_parse_time(const char *s, uint64_t *ns_out);   /* no suffix = ns; "hz" = rate */
+int opts_parse_bool(const char *s, int *out);
+
+#endif /* UDTRACE_CONSUMER_OPTIONS_H */

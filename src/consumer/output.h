@@ -1,0 +1,48 @@
+/*
+ * output.h — dtrace(1)'s default output: the CPU/ID/FUNCTION:NAME header
+ * and prefix, flowindent, trace() records, hex dumps.
+ *
+ * Owns: the byte layout of D-REFERENCE §1.4, §1.5 and §4.1 for one
+ * firing. Must not: decide what fires or when output is flushed (the
+ * consumer loop does).
+ * Invariant: out_firing writes exactly what dtrace writes for one
+ * firing of one clause, so that output can be compared byte for byte.
+ */
+#ifndef UDTRACE_CONSUMER_OUTPUT_H
+#define UDTRACE_CONSUMER_OUTPUT_H
+
+#include <stdio.h>
+#include <stdint.h>
+#include "program.h"
+#include "options.h"
+
+typedef struct out_state {
+	FILE *fp;
+	int header_done;     /* the header is printed once, before the first record */
+	int indent;          /* flowindent depth */
+	const udt_opts_t *opts;
+} out_state_t;
+
+/* What is printed of the probe in the prefix. */
+typedef struct out_probe {
+	int cpu;
+	uint32_t id;
+	const char *func, *name;
+} out_probe_t;
+
+/*
+ * Print one firing of one clause whose records are the DIF record buffer
+ * recs/len (dif_rechdr_t entries). Prints nothing when the clause has a
+ * body but recorded nothing. D_ACT_EXIT records print nothing.
+ */
+void out_firing(out_state_t *o, const out_probe_t *p,
+    const d_clause_prog_t *c, const void *recs, size_t len);
+
+/* trace() of one record (quiet or not), as §1.4. */
+void out_trace(out_state_t *o, const d_recdesc_t *d, const void *data,
+    size_t len);
+
+/* The hex dump layout of §4.1 (starts with "\n"). */
+void out_hexdump(FILE *fp, const void *data, size_t len);
+
+#endif /* UDTRACE_CONSUMER_OUTPUT_H */

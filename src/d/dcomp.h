@@ -1,0 +1,134 @@
+/*
+ * dcomp.h — the D compiler's shared state: one compile's context, its
+ * arena, and compile errors.
+ *
+ * Owns: d_cc_t (everything one call of the compiler needs), the error
+ * path (d_error longjmps back to d_compile), the arena.
+ * Must not: touch processes or the consumer's run-time state; options
+ * reach the handle only through the setopt callback.
+ * Invariant: every allocation made while compiling comes from the arena
+ * and is released at once by d_cc_fini, so an error anywhere in the
+ * front end cannot leak.
+ */
+#ifndef UDTRACE_D_DCOMP_H
+#define UDTRACE_D_DCOMP_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stddef.h>
+#include "ast.h"
+
+/* How the program text was given (dtrace -s / -n / -P / -m / -f / -i). */
+enum d_prog_kind {
+	D_PROG_SCRIPT,   /* -s file or stdin: full D program */
+	D_PROG_NAME,     /* -n: probe descriptions default to the name field */
+	D_PROG_PROV,     /* -P */
+	D_PROG_MOD,      /* -m */
+	D_PROG_FUNC,     /* -f */
+	D_PROG_ID        /* -i: numeric probe id */
+};
+
+typedef struct d_arena_blk {
+	struct d_arena_blk *next;
+	size_t used, size;
+	_Alignas(16) unsigned char data[];
+} d_arena_blk_t;
+
+/* Values of $pid, $ppid, ... and $target: describe udtrace itself. */
+typedef struct d_macros {
+	int64_t pid, ppid, uid, gid, euid, egid, pgid, sid, target;
+} d_macros_t;
+
+typedef struct d_cc {
+	d_arena_blk_t *arena;
+
+	/* input */
+	const char *src;         /* program text, NUL-terminated */
+	const char *srcname;     /* $0 and the name in messages (script path or program text) */
+	int kind;                /* enum d_prog_kind */
+	int argc;                /* macro arguments $1..$argc */
+	char *const *argv;       /* argv[0] is $1 */
+	unsigned char *argused;  /* argused[i]: $(i+1) was referenced */
+	d_macros_t macros;
+	int defaultargs;         /* -x defaultargs */
+	int argref;              /* -x argref: unused arguments are fine */
+	int strsize;             /* current strsize (pragmas may change it) */
+	int cpp;                 /* -C: run cpp over src first */
+	const char *const *cppargs; int ncppargs;  /* -D/-U/-I in order */
+	int zdefs;               /* -Z */
+
+	/*
+	 * `#pragma D option name[=value]` calls this with line; it returns
+	 * 0, or -1 with an error already reported through d_error.
+	 */
+	int (*setopt)(struct d_cc *, void *arg, const char *name,
+	    const char *value, int line);
+	void *setopt_arg;
+
+	/* output of the parser: top-level nodes (declarations, clauses, providers) */
+	d_node_t *top;
+
+	/* errors */
+	jmp_buf jb;
+	const char *region;      /* "predicate", "action list" or NULL */
+	char errtag[40];
+	int errline;             /* 0 when no line applies */
+	char errmsg[2048];       /* message without tag, region or line */
+
+	void *priv;              /* check.c / cg.c state */
+} d_cc_t;
+
+void  d_cc_init(d_cc_t *cc);
+void  d_cc_fini(d_cc_t *cc);
+void *d_alloc(d_cc_t *cc, size_t n);          /* zeroed, 16-aligned */
+char *d_strdup(d_cc_t *cc, const char *s);
+char *d_strndup(d_cc_t *cc, const char *s, size_t n);
+char *d_sprintf(d_cc_t *cc, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * Report a compile error and unwind to the setjmp in the caller of the
+ * compiler: tag is DTrace's name ("D_SYNTAX"), line the line it refers
+ * to (0: none).
+ */
+_Noreturn void d_error(d_cc_t *cc, int line, const char *tag,
+    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+_Noreturn void d_verror(d_cc_t *cc, int line, const char *tag,
+    const char *fmt, va_list ap);
+
+/*
+ * Format the error of cc as DTrace does after "failed to compile script
+ * x.d: " or "invalid probe specifier ...: ": "[D_TAG] " when errtags,
+ * "in <region>: " when there is a region, "line N: " for scripts.
+ */
+void d_format_error(const d_cc_t *cc, int errtags, char *buf, size_t len);
+
+/* src/d/parse.c: lex and parse cc->src into cc->top; d_error on failure. */
+void d_parse(d_cc_t *cc);
+
+/*
+ * src/d/cpp.c: run the system C preprocessor (-C) over text; returns an
+ * arena string. cppargs are -D/-U/-I arguments in order. d_error on failure.
+ */
+char *d_cpp(d_cc_t *cc, const char *text, const char *const *cppargs,
+    int ncppargs);
+
+/*
+ * src/d/compile.c: the whole compiler. cc must be initialised and its
+ * input fields set. Returns 0 with *out set (free with d_program_free),
+ * or -1 with the error in cc.
+ */
+struct d_program;
+int d_compile(d_cc_t *cc, struct d_program **out);
+
+/*
+ * Split a probe description into its fields as dtrace does for kind
+ * (-n fills from the right, -P/-m/-f from their own field, -i is an id).
+ * Returns 0, or -1 with msg ("Overspecified probe description").
+ */
+struct d_pdesc;
+int d_pdesc_parse(const char *text, int kind, struct d_pdesc *out,
+    char *msg, size_t msglen);
+
+#endif /* UDTRACE_D_DCOMP_H */
