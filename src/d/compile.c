@@ -1,0 +1,238 @@
+/*
+ * compile.c — the D compiler's driver: source -> parse tree -> checked
+ * clauses -> a d_program_t the consumer can enable.
+ *
+ * Owns: the order of compilation (declarations and clauses in text
+ * order), probe-description splitting, the program's memory.
+ * Must not: match descriptions against probes (the consumer does, after
+ * compilation) or keep pointers into the compile arena in the program.
+ * Invariant: on error nothing of a half-built program survives: every
+ * piece is reachable from the program and freed by d_program_free.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cg.h"
+#include "consumer/printf.h"
+
+typedef struct pmem {
+	struct pmem *next;
+	_Alignas(16) char data[];
+} pmem_t;
+
+static char *pstrdup(d_program_t *p, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	pmem_t *m = malloc(sizeof(*m) + n);
+	if (m == NULL)
+		return NULL;
+	memcpy(m->data, s, n);
+	m->next = p->mem;
+	p->mem = m;
+	return m->data;
+}
+
+void d_program_free(d_program_t *p)
+{
+	if (p == NULL)
+		return;
+	for (size_t i = 0; i < p->nclauses; i++) {
+		d_clause_prog_t *c = &p->clauses[i];
+		free(c->descs);
+		difo_free(c->pred);
+		difo_free(c->body);
+		for (size_t j = 0; j < c->nrecs; j++)
+			if (c->recs[j].fmt != NULL)
+				pfmt_free(c->recs[j].fmt);
+		free(c->recs);
+	}
+	free(p->clauses);
+	free(p->vars);
+	for (pmem_t *m = p->mem, *n; m; m = n) {
+		n = m->next;
+		free(m);
+	}
+	free(p);
+}
+
+static int copy_field(char *dst, size_t cap, const char *s, size_t n)
+{
+	if (n >= cap)
+		return -1;
+	memcpy(dst, s, n);
+	dst[n] = '\0';
+	return 0;
+}
+
+int d_pdesc_parse(const char *text, int kind, d_pdesc_t *out, char *msg,
+    size_t msglen)
+{
+	memset(out, 0, sizeof(*out));
+	out->text = text;
+	if (kind == D_PROG_ID) {
+		const char *s = text;
+		while (isspace((unsigned char)*s))
+			s++;
+		if (*s != '\0' && strspn(s, "0123456789") == strlen(s)) {
+			out->id = (uint32_t)strtoul(s, NULL, 10);
+			return 0;
+		}
+		kind = D_PROG_NAME;
+	}
+	/* the field the rightmost part belongs to */
+	int last = kind == D_PROG_PROV ? 0 : kind == D_PROG_MOD ? 1 :
+	    kind == D_PROG_FUNC ? 2 : 3;
+	const char *parts[8];
+	size_t lens[8];
+	int n = 0;
+	const char *s = text, *start = text;
+	for (;; s++) {
+		if (*s == '\\' && s[1] != '\0') {
+			s++;
+			continue;
+		}
+		if (*s == ':' || *s == '\0') {
+			if (n == 8)
+				break;
+			parts[n] = start;
+			lens[n] = (size_t)(s - start);
+			n++;
+			if (*s == '\0')
+				break;
+			start = s + 1;
+		}
+	}
+	if (n > last + 1) {
+		snprintf(msg, msglen, "invalid probe description \"%s\": "
+		    "Overspecified probe description", text);
+		return -1;
+	}
+	char *fields[4] = { out->prov, out->mod, out->func, out->name };
+	size_t caps[4] = { sizeof(out->prov), sizeof(out->mod),
+	    sizeof(out->func), sizeof(out->name) };
+	for (int i = 0; i < n; i++) {
+		int f = last - (n - 1 - i);
+		if (copy_field(fields[f], caps[f], parts[i], lens[i]) != 0) {
+			snprintf(msg, msglen, "invalid probe description \"%s\": "
+			    "Description field is too long", text);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static void *xcalloc(d_cc_t *cc, size_t n, size_t sz)
+{
+	void *p = calloc(n ? n : 1, sz);
+	if (p == NULL)
+		d_error(cc, 0, "D_NOMEM", "out of memory");
+	return p;
+}
+
+static void compile_clause(cg_t *g, d_program_t *p, d_node_t *cl)
+{
+	d_cc_t *cc = g->cc;
+	d_clause_prog_t *c = &p->clauses[p->nclauses];
+	memset(c, 0, sizeof(*c));
+	p->nclauses++;      /* from here on, d_program_free owns its parts */
+	size_t nd = 0;
+	for (d_pdesc_text_t *t = cl->clause.descs; t; t = t->next)
+		nd++;
+	c->descs = xcalloc(cc, nd, sizeof(d_pdesc_t));
+	c->line = cl->clause.descs ? cl->clause.descs->line : cl->line;
+	for (d_pdesc_text_t *t = cl->clause.descs; t; t = t->next) {
+		char msg[512];
+		d_pdesc_t *d = &c->descs[c->ndescs];
+		if (d_pdesc_parse(t->text, cc->kind, d, msg, sizeof(msg)) != 0)
+			d_error(cc, t->line, "D_PDESC_INVAL", "%s", msg);
+		d->text = pstrdup(p, t->text);
+		d->line = t->line;
+		c->ndescs++;
+	}
+	if (cl->clause.pred != NULL)
+		c->pred = cg_predicate(g, cl->clause.pred);
+	if (cl->clause.has_body && cl->clause.body != NULL) {
+		c->body = cg_body(g, cl->clause.body, &c->recs, &c->nrecs);
+		for (size_t i = 0; i < c->nrecs; i++)
+			if (c->recs[i].type_name != NULL)
+				c->recs[i].type_name = pstrdup(p,
+				    c->recs[i].type_name);
+	}
+}
+
+static void build_vars(cg_t *g, d_program_t *p)
+{
+	d_cc_t *cc = g->cc;
+	p->nvars = g->vars.n;
+	p->vars = xcalloc(cc, g->vars.n, sizeof(dif_var_t));
+	for (size_t i = 0; i < g->vars.n; i++) {
+		cg_var_t *v = &g->vars.v[i];
+		dif_var_t *dv = &p->vars[i];
+		dv->id = v->id;
+		dv->scope = (uint8_t)v->scope;
+		dv->name = pstrdup(p, v->name);
+		if (d_is_byref(v->type)) {
+			dv->flags |= DIF_VF_BYREF;
+			if (d_is_string(v->type))
+				dv->flags |= DIF_VF_STRING;
+			dv->size = (uint32_t)d_sizeof(v->type);
+			if (dv->size == 0)
+				dv->size = 1;
+		} else {
+			dv->size = 8;
+		}
+		if (v->assoc)
+			dv->flags |= DIF_VF_ASSOC;
+	}
+}
+
+int d_compile(d_cc_t *cc, d_program_t **out)
+{
+	d_program_t *volatile p = NULL;
+	cg_t g;
+	memset(&g, 0, sizeof(g));
+	*out = NULL;
+
+	if (setjmp(cc->jb) != 0) {
+		cg_fini(&g);
+		d_program_free(p);
+		return -1;
+	}
+	if (cc->cpp)
+		cc->src = d_cpp(cc, cc->src, cc->cppargs, cc->ncppargs);
+	d_parse(cc);
+
+	cg_init(&g, cc);
+	size_t nclauses = 0;
+	for (d_node_t *n = cc->top; n; n = n->next)
+		if (n->kind == D_CLAUSE)
+			nclauses++;
+	p = calloc(1, sizeof(*p));
+	if (p == NULL)
+		d_error(cc, 0, "D_NOMEM", "out of memory");
+	p->kind = cc->kind;
+	p->clauses = xcalloc(cc, nclauses, sizeof(d_clause_prog_t));
+	p->name = pstrdup(p, cc->srcname ? cc->srcname : "");
+
+	for (d_node_t *n = cc->top; n; n = n->next) {
+		switch (n->kind) {
+		case D_DECL:
+			cg_decl(&g, n);
+			break;
+		case D_CLAUSE:
+			compile_clause(&g, p, n);
+			break;
+		default:
+			/*
+			 * Provider definitions and translators describe
+			 * probes and types for -h and xlate; a tracing
+			 * program needs nothing from them here.
+			 */
+			break;
+		}
+	}
+	build_vars(&g, p);
+	cg_fini(&g);
+	*out = p;
+	return 0;
+}

@@ -1,0 +1,393 @@
+/*
+ * decl.c — D declarations: type names, struct/union/enum bodies,
+ * typedefs, inlines, variable declarations, and integer constant
+ * expressions (array sizes, enumerators, compile-time folding).
+ *
+ * Owns: the compiler's variable and inline tables. Must not: emit DIF.
+ * Invariant: a declaration either completes or reports a D_DECL_* /
+ * D_TYPE_* error; it never leaves a half-defined name visible.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "cg.h"
+
+#define VEC_PUSH(g, vec, val) do { \
+	if ((vec).n == (vec).cap) { \
+		(vec).cap = (vec).cap ? (vec).cap * 2 : 16; \
+		(vec).v = realloc((vec).v, (vec).cap * sizeof(*(vec).v)); \
+		if ((vec).v == NULL) \
+			d_error((g)->cc, 0, "D_NOMEM", "out of memory"); \
+	} \
+	(vec).v[(vec).n++] = (val); \
+} while (0)
+
+cg_var_t *cg_var_lookup(cg_t *g, const char *name, int scope)
+{
+	for (size_t i = 0; i < g->vars.n; i++)
+		if (g->vars.v[i].scope == scope &&
+		    strcmp(g->vars.v[i].name, name) == 0)
+			return &g->vars.v[i];
+	return NULL;
+}
+
+cg_var_t *cg_var_add(cg_t *g, const char *name, int scope, d_type_t *t)
+{
+	cg_var_t v = { .name = name, .scope = scope, .type = t,
+	    .id = DIF_VAR_USER_BASE + (uint32_t)g->vars.n };
+	VEC_PUSH(g, g->vars, v);
+	return &g->vars.v[g->vars.n - 1];
+}
+
+cg_inline_t *cg_inline_lookup(cg_t *g, const char *name)
+{
+	for (cg_inline_t *i = g->inlines; i; i = i->next)
+		if (strcmp(i->name, name) == 0)
+			return i;
+	return NULL;
+}
+
+static int64_t narrow(int64_t v, const d_type_t *t)
+{
+	size_t sz = d_sizeof(t);
+	if (sz >= 8 || sz == 0)
+		return v;
+	unsigned sh = (unsigned)(64 - 8 * sz);
+	uint64_t u = (uint64_t)v << sh;
+	if (d_is_signed(t))
+		return (int64_t)u >> sh;
+	return (int64_t)(u >> sh);
+}
+
+/*
+ * Integer constant expressions. Only what DTrace folds: literals,
+ * enumerators, inlines of constants, sizeof, and operators over them.
+ */
+int cg_const(cg_t *g, d_node_t *n, int64_t *out)
+{
+	int64_t a, b, c;
+	d_type_t *t;
+	if (n == NULL)
+		return -1;
+	switch (n->kind) {
+	case N_INT:
+		*out = (int64_t)n->ival;
+		return 0;
+	case N_IDENT: {
+		cg_inline_t *in;
+		if (n->scope == NULL &&
+		    d_enumconst_lookup(g->ts, n->name, out, &t) == 0)
+			return 0;
+		if ((in = cg_inline_lookup(g, n->name)) != NULL &&
+		    d_is_int(in->type) && cg_const(g, in->value, &a) == 0) {
+			*out = narrow(a, in->type);
+			return 0;
+		}
+		return -1;
+	}
+	case N_SIZEOF_T:
+		t = cg_tname(g, n->tname);
+		*out = (int64_t)d_sizeof(t);
+		return 0;
+	case N_CAST:
+		if (cg_const(g, n->left, &a) != 0)
+			return -1;
+		t = cg_tname(g, n->tname);
+		if (!d_is_int(t))
+			return -1;
+		*out = narrow(a, t);
+		return 0;
+	case N_UNARY:
+		if (cg_const(g, n->left, &a) != 0)
+			return -1;
+		switch (n->op) {
+		case D_OP_NEG: *out = (int64_t)(0 - (uint64_t)a); return 0;
+		case D_OP_PLUS: *out = a; return 0;
+		case D_OP_BNOT: *out = ~a; return 0;
+		case D_OP_LNOT: *out = !a; return 0;
+		default: return -1;
+		}
+	case N_TERNARY:
+		if (cg_const(g, n->cond, &c) != 0 || cg_const(g, n->left, &a) != 0 ||
+		    cg_const(g, n->right, &b) != 0)
+			return -1;
+		*out = c ? a : b;
+		return 0;
+	case N_BINARY: {
+		if (cg_const(g, n->left, &a) != 0 || cg_const(g, n->right, &b) != 0)
+			return -1;
+		uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+		switch (n->op) {
+		case D_OP_ADD: *out = (int64_t)(ua + ub); return 0;
+		case D_OP_SUB: *out = (int64_t)(ua - ub); return 0;
+		case D_OP_MUL: *out = (int64_t)(ua * ub); return 0;
+		case D_OP_DIV: case D_OP_MOD:
+			if (b == 0)
+				d_error(g->cc, n->line, "D_DIV_ZERO",
+				    "expression contains division by zero");
+			if (a == INT64_MIN && b == -1)
+				*out = n->op == D_OP_DIV ? a : 0;
+			else
+				*out = n->op == D_OP_DIV ? a / b : a % b;
+			return 0;
+		case D_OP_SHL: *out = (int64_t)(ua << (ub & 63)); return 0;
+		case D_OP_SHR: *out = a >> (ub & 63); return 0;
+		case D_OP_BAND: *out = a & b; return 0;
+		case D_OP_BOR: *out = a | b; return 0;
+		case D_OP_BXOR: *out = a ^ b; return 0;
+		case D_OP_LAND: *out = a && b; return 0;
+		case D_OP_LOR: *out = a || b; return 0;
+		case D_OP_LXOR: *out = !a != !b; return 0;
+		case D_OP_LT: *out = a < b; return 0;
+		case D_OP_GT: *out = a > b; return 0;
+		case D_OP_LE: *out = a <= b; return 0;
+		case D_OP_GE: *out = a >= b; return 0;
+		case D_OP_EQ: *out = a == b; return 0;
+		case D_OP_NE: *out = a != b; return 0;
+		case D_OP_COMMA: *out = b; return 0;
+		default: return -1;
+		}
+	}
+	default:
+		return -1;
+	}
+}
+
+static d_type_t *spec_base(cg_t *g, d_node_t *tn)
+{
+	const d_spec_t *s = &tn->tn.spec;
+	d_type_t *t;
+	switch (s->kind) {
+	case D_SPEC_BASE: {
+		unsigned f = s->base_flags & ~(D_BASE_CONST | D_BASE_VOLATILE);
+		int uns = (f & D_BASE_UNSIGNED) != 0;
+		const char *name;
+		if (f & D_BASE_VOID)
+			name = "void";
+		else if (f & D_BASE_CHAR)
+			name = uns ? "unsigned char" :
+			    (f & D_BASE_SIGNED) ? "signed char" : "char";
+		else if (f & D_BASE_SHORT)
+			name = uns ? "unsigned short" : "short";
+		else if (f & D_BASE_LONGLONG)
+			name = uns ? "unsigned long long" : "long long";
+		else if ((f & D_BASE_LONG) && (f & D_BASE_DOUBLE))
+			name = "long double";
+		else if (f & D_BASE_LONG)
+			name = uns ? "unsigned long" : "long";
+		else if (f & D_BASE_FLOAT)
+			name = "float";
+		else if (f & D_BASE_DOUBLE)
+			name = "double";
+		else
+			name = uns ? "unsigned int" : "int";
+		return d_typedef_lookup(g->ts, name);
+	}
+	case D_SPEC_TYPEDEF:
+		t = d_t_named(g->ts, s->name);
+		if (t == NULL)
+			d_error(g->cc, tn->line, "D_TYPE_ERR",
+			    "failed to resolve type %s: Unknown type name", s->name);
+		return t;
+	default: {
+		int kind = s->kind == D_SPEC_STRUCT ? TK_STRUCT :
+		    s->kind == D_SPEC_UNION ? TK_UNION : TK_ENUM;
+		if (!s->has_body) {
+			if (s->name == NULL)
+				d_error(g->cc, tn->line, "D_DECL_TYPERED",
+				    "anonymous type used without a body");
+			return d_tag_declare(g->ts, kind, s->name);
+		}
+		if (s->name != NULL) {
+			t = d_tag_lookup(g->ts, kind, s->name);
+			if (t != NULL && t->complete)
+				d_error(g->cc, tn->line, "D_DECL_TYPERED",
+				    "type redeclared: %s", t->name);
+			t = d_tag_declare(g->ts, kind, s->name);
+		} else {
+			t = d_anon(g->ts, kind);
+		}
+		if (kind == TK_ENUM) {
+			int64_t next = 0;
+			for (d_member_t *m = s->members; m; m = m->next) {
+				int64_t v, dummy;
+				d_type_t *dt;
+				if (m->value != NULL && cg_const(g, m->value, &v) != 0)
+					d_error(g->cc, m->line, "D_DECL_ENCONST",
+					    "enumerator '%s' must be assigned "
+					    "an integral constant expression", m->name);
+				if (m->value == NULL)
+					v = next;
+				if (d_enumconst_lookup(g->ts, m->name, &dummy, &dt) == 0)
+					d_error(g->cc, m->line, "D_DECL_IDRED",
+					    "identifier redeclared: %s", m->name);
+				d_enumconst_add(g->ts, m->name, v, t);
+				d_enumval_t *ev = d_alloc(g->cc, sizeof(*ev));
+				ev->name = m->name;
+				ev->value = v;
+				ev->next = t->enums;
+				t->enums = ev;
+				next = v + 1;
+			}
+			t->complete = 1;
+			return t;
+		}
+		d_tmember_t *head = NULL, **tail = &head;
+		for (d_member_t *m = s->members; m; m = m->next) {
+			d_tmember_t *tm = d_alloc(g->cc, sizeof(*tm));
+			tm->type = cg_tname(g, m->tname);
+			tm->name = m->tname->tn.ident ? m->tname->tn.ident : m->name;
+			if (!d_resolve(tm->type)->complete || d_is_void(tm->type))
+				d_error(g->cc, m->line, "D_DECL_INCOMPLETE",
+				    "declaration of member %s uses incomplete type %s",
+				    tm->name ? tm->name : "", tm->type->name);
+			if (m->value != NULL) {
+				int64_t bits;
+				if (cg_const(g, m->value, &bits) != 0 || bits < 0 ||
+				    (size_t)bits > d_sizeof(tm->type) * 8)
+					d_error(g->cc, m->line, "D_DECL_BFSIZE",
+					    "bit-field %s has invalid width",
+					    tm->name ? tm->name : "");
+				tm->bits = (int)bits;
+			}
+			if (tm->name != NULL)
+				for (d_tmember_t *o = head; o; o = o->next)
+					if (o->name && strcmp(o->name, tm->name) == 0)
+						d_error(g->cc, m->line, "D_DECL_MEMBER",
+						    "duplicate member %s", tm->name);
+			*tail = tm;
+			tail = &tm->next;
+		}
+		t->members = head;
+		d_struct_layout(t);
+		return t;
+	}
+	}
+}
+
+d_type_t *cg_tname(cg_t *g, d_node_t *tn)
+{
+	d_type_t *t = spec_base(g, tn);
+	d_dcl_t *stack[32];
+	int n = 0;
+	for (d_dcl_t *d = tn->tn.dcl; d && n < 32; d = d->next)
+		stack[n++] = d;
+	/* the list is outermost first: build from the innermost */
+	for (int i = n - 1; i >= 0; i--) {
+		d_dcl_t *d = stack[i];
+		if (d->kind == D_DCL_PTR) {
+			t = d_t_ptr(g->ts, t);
+		} else if (d->kind == D_DCL_ARRAY) {
+			int64_t dim;
+			if (d->keys != NULL)
+				continue;   /* associative: handled by the declaration */
+			if (d->dim == NULL) {
+				t = d_t_array(g->ts, t, 0);
+				continue;
+			}
+			if (cg_const(g, d->dim, &dim) != 0 || dim <= 0)
+				d_error(g->cc, tn->line, "D_DECL_ARRSUB",
+				    "positive integral constant expression or "
+				    "tuple signature expected as array declaration "
+				    "subscript");
+			if (d_is_void(t))
+				d_error(g->cc, tn->line, "D_DECL_VOIDOBJ",
+				    "cannot have array of void");
+			t = d_t_array(g->ts, t, (size_t)dim);
+		} else {
+			/* function declarators only appear in provider prototypes */
+			t = d_t_ptr(g->ts, t);
+		}
+	}
+	return t;
+}
+
+static d_dcl_t *assoc_dcl(d_node_t *tn)
+{
+	for (d_dcl_t *d = tn->tn.dcl; d; d = d->next)
+		if (d->kind == D_DCL_ARRAY && d->keys != NULL)
+			return d;
+	return NULL;
+}
+
+static void decl_var(cg_t *g, d_node_t *decl, d_node_t *tn)
+{
+	int st = decl->decl.storage;
+	int scope = st == D_ST_SELF ? DIF_SCOPE_THREAD :
+	    st == D_ST_THIS ? DIF_SCOPE_LOCAL : DIF_SCOPE_GLOBAL;
+	const char *name = tn->tn.ident;
+	d_dcl_t *ad = assoc_dcl(tn);
+	d_type_t *t = cg_tname(g, tn);
+
+	if (d_is_void(t))
+		d_error(g->cc, tn->line, "D_DECL_VOIDOBJ",
+		    "cannot declare void object : %s", name);
+	if (ad != NULL && scope == DIF_SCOPE_LOCAL)
+		d_error(g->cc, tn->line, "D_DECL_LOCASSC",
+		    "associative arrays may not be declared as local variables:"
+		    " %s", name);
+	cg_var_t *v = cg_var_lookup(g, name, scope);
+	if (v != NULL) {
+		if (!d_type_compat(v->type, t) || (ad != NULL) != v->assoc)
+			d_error(g->cc, tn->line, "D_DECL_IDRED",
+			    "identifier redeclared: %s\n\t current: %s\n"
+			    "\tprevious: %s\n", name, t->name, v->type->name);
+		return;
+	}
+	v = cg_var_add(g, name, scope, t);
+	if (ad != NULL) {
+		int nk = 0;
+		for (d_node_t *k = ad->keys; k; k = k->next)
+			nk++;
+		v->assoc = 1;
+		v->nkeys = nk;
+		v->keys = d_alloc(g->cc, sizeof(d_type_t *) * (size_t)(nk ? nk : 1));
+		nk = 0;
+		for (d_node_t *k = ad->keys; k; k = k->next) {
+			d_type_t *kt = cg_tname(g, k);
+			if (d_is_void(kt) || !(d_is_scalar(kt) || d_is_string(kt)))
+				d_error(g->cc, k->line, "D_KEY_TYPE",
+				    "invalid key type for associative array %s",
+				    name);
+			v->keys[nk++] = kt;
+		}
+	}
+}
+
+void cg_decl(cg_t *g, d_node_t *decl)
+{
+	int st = decl->decl.storage;
+	for (d_node_t *tn = decl->decl.tnames; tn; tn = tn->next) {
+		if (tn->tn.ident == NULL) {
+			/* `struct s { ... };` or `enum e { ... };` */
+			(void)cg_tname(g, tn);
+			continue;
+		}
+		switch (st) {
+		case D_ST_TYPEDEF: {
+			d_type_t *t = cg_tname(g, tn);
+			if (d_typedef_add(g->ts, tn->tn.ident, t) != 0)
+				d_error(g->cc, tn->line, "D_DECL_IDRED",
+				    "identifier redeclared: %s", tn->tn.ident);
+			break;
+		}
+		case D_ST_INLINE: {
+			d_type_t *t = cg_tname(g, tn);
+			if (cg_inline_lookup(g, tn->tn.ident) != NULL)
+				d_error(g->cc, tn->line, "D_DECL_IDRED",
+				    "identifier redeclared: %s", tn->tn.ident);
+			if (decl->decl.init == NULL)
+				d_error(g->cc, tn->line, "D_DECL_INIT",
+				    "inline %s must be initialized", tn->tn.ident);
+			cg_inline_t *in = d_alloc(g->cc, sizeof(*in));
+			in->name = tn->tn.ident;
+			in->type = t;
+			in->value = decl->decl.init;
+			in->next = g->inlines;
+			g->inlines = in;
+			break;
+		}
+		default:
+			decl_var(g, decl, tn);
+		}
+	}
+}
