@@ -333,9 +333,19 @@ int udt_enable(udt_handle_t *h, udt_prog_t *p, int *nmatched)
 	}
 	if (p->enabled)
 		return 0;
-	/* First pass: every description must match, before anything changes. */
+	/*
+	 * First pass: the DIF is well formed and every description matches,
+	 * before anything changes.
+	 */
 	for (size_t i = 0; i < dp->nclauses; i++) {
 		const d_clause_prog_t *c = &dp->clauses[i];
+		char why[256];
+		if ((c->pred && dif_verify(c->pred, dp->nvars, why, sizeof(why))) ||
+		    (c->body && dif_verify(c->body, dp->nvars, why, sizeof(why)))) {
+			seterr(h, "failed to enable '%s': invalid DIF in clause "
+			    "at line %d: %s", p->name, c->line, why);
+			return -1;
+		}
 		for (size_t j = 0; j < c->ndescs; j++) {
 			const d_pdesc_t *d = &c->descs[j];
 			if (probe_provide(&h->reg, d) != 0) {

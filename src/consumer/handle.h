@@ -67,6 +67,7 @@ struct udt_handle {
 	int exiting;             /* exit() recorded: only END fires now */
 	int exit_called, exit_status;
 	volatile sig_atomic_t stop_req;
+	int stop_seen;           /* udt_work calls since stop_req was seen */
 	uint64_t error_errors;   /* faults inside ERROR clauses */
 };
 

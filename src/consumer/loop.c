@@ -73,11 +73,6 @@ static void fire_due(udt_handle_t *h, uint64_t now)
 	}
 }
 
-static int stop_wanted(udt_handle_t *h)
-{
-	return h->stop_req || h->exiting || h->buf.filled;
-}
-
 int udt_work(udt_handle_t *h)
 {
 	if (h->stopped)
@@ -88,14 +83,31 @@ int udt_work(udt_handle_t *h)
 	}
 	uint64_t rate = h->opts.switchrate ? h->opts.switchrate : 1000000000ULL;
 	for (;;) {
-		if (stop_wanted(h)) {
-			if (h->buf.policy != UDT_BUF_RING)
-				handle_drain(h);
+		/*
+		 * exit() or a full fill buffer: the loop fires END itself, so
+		 * a caller only has to call udt_work until DONE.
+		 */
+		if (h->exiting || h->buf.filled) {
+			udt_stop(h);
+			return UDT_WORK_DONE;
+		}
+		/*
+		 * A stop request (a signal) returns at once so the caller can
+		 * react (dtrace prints "\n") and call udt_stop; if it calls
+		 * udt_work again instead, stop here.
+		 */
+		if (h->stop_req) {
+			if (h->stop_seen++ == 0) {
+				if (h->buf.policy != UDT_BUF_RING)
+					handle_drain(h);
+				return UDT_WORK_OKAY;
+			}
+			udt_stop(h);
 			return UDT_WORK_DONE;
 		}
 		uint64_t now = loop_now_ns();
 		fire_due(h, now);
-		if (stop_wanted(h))
+		if (h->exiting || h->buf.filled)
 			continue;
 		if (now >= h->next_switch) {
 			if (h->buf.policy != UDT_BUF_RING)

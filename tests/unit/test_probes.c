@@ -135,6 +135,8 @@ static void run_trace(udt_handle_t *h)
 	while ((st = udt_work(h)) == UDT_WORK_OKAY && ++n < 50)
 		;
 	CHECK_EQ_INT(st, UDT_WORK_DONE);
+	/* every test program ends in exit(): the loop itself fires END */
+	CHECK(h->stopped);
 	CHECK_EQ_INT(udt_stop(h), 0);
 }
 
@@ -279,6 +281,35 @@ static void test_order_and_exit(void)
 	CHECK_EQ_STR(r.out, "15152");
 	CHECK_EQ_STR(r.err, "");
 	CHECK_EQ_INT(udt_exit_status(h), 263 & 0xff);
+	run_free(&r);
+	udt_close(h);
+}
+
+/* A stop request ends udt_work early; udt_stop then fires END once. */
+static void test_stop_request(void)
+{
+	udt_handle_t *h = udt_open();
+	tprog_t t;
+	tp_init(&t);
+	int c;
+	c = tp_clause(&t, "", "BEGIN", 1); trace_const(&t, c, 1, 1);
+	c = tp_clause(&t, "", "END", 2);   trace_const(&t, c, 2, 1);
+	c = tp_clause(&t, "", "tick-1sec", 3); trace_const(&t, c, 3, 1);
+	finish(&t);
+	udt_setopt(h, "quiet", NULL);
+	udt_prog_t *p = udt_prog_adopt(h, &t.dp, UDT_PROG_SCRIPT, "t.d", 0);
+	CHECK_EQ_INT(udt_enable(h, p, NULL), 0);
+	run_t r;
+	run_begin(h, &r);
+	CHECK_EQ_INT(udt_go(h), 0);
+	udt_request_stop(h);
+	CHECK_EQ_INT(udt_work(h), UDT_WORK_OKAY);
+	CHECK_EQ_INT(udt_stop(h), 0);
+	CHECK_EQ_INT(udt_work(h), UDT_WORK_DONE);
+	CHECK_EQ_INT(udt_stop(h), 0);
+	run_end(&r);
+	CHECK_EQ_STR(r.out, "12");
+	CHECK_EQ_INT(udt_exit_status(h), 0);
 	run_free(&r);
 	udt_close(h);
 }
@@ -453,6 +484,7 @@ int main(void)
 	test_registry();
 	test_periods();
 	test_order_and_exit();
+	test_stop_request();
 	test_error_probe();
 	test_error_in_error();
 	test_nomatch();
