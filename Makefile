@@ -64,11 +64,11 @@ $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-# ar refuses nothing: an empty archive is fine while parts are missing.
+# Built aside and renamed into place, so a second make running in the same
+# tree (several people build here at once) never links a half-written one.
 $(LIBUDT): $(LIB_OBJS)
 	@mkdir -p $(@D)
-	rm -f $@
-	ar rcs $@ $(LIB_OBJS)
+	rm -f $@.$$$$ && ar rcs $@.$$$$ $(LIB_OBJS) && mv -f $@.$$$$ $@
 
 $(UDTRACE): $(CLI_OBJS) $(LIBUDT)
 	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJS) $(LIBUDT) $(LIBS)
