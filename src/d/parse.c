@@ -1,0 +1,1185 @@
+/*
+ * parse.c — D's parser: tokens from lex.c into the parse tree of ast.h.
+ *
+ * Owns: the grammar (clauses, statements, expressions, declarations,
+ * providers, translators), syntax errors, and which identifiers are type
+ * names (built-ins plus the program's own typedefs).
+ * Must not: resolve types or variables: that is check.c's work, so the
+ * tree keeps names as written.
+ * Invariant: a syntax error names the token the grammar could not accept,
+ * as written, on the line it ends on; nothing here is freed by hand (all
+ * nodes live in the compile's arena).
+ *
+ * Shapes beyond ast.h's comments: a D_TRANSLATOR node has tname = the
+ * output type, left = the input type (T_NAME whose ident is the
+ * parameter), args = members as N_BINARY(D_OP_ASSIGN, N_IDENT member,
+ * expr). An empty statement inside `if` is an empty S_BLOCK. A macro
+ * argument like "-5" becomes N_UNARY(D_OP_NEG, N_INT 5).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "dcomp.h"
+#include "lex.h"
+
+typedef struct name_ent {
+	const char *name;
+	struct name_ent *next;
+} name_ent_t;
+
+typedef struct parser {
+	d_cc_t *cc;
+	d_lexer_t lx;
+	d_tok_t buf[4];
+	int nbuf;
+	int mode;
+	name_ent_t *typedefs;   /* typedef names the program declared */
+	name_ent_t *idents;     /* names that are variables, not types */
+	int top_unary;          /* last conditional expression was a unary one */
+} parser_t;
+
+static d_node_t *parse_assign(parser_t *p);
+static d_node_t *parse_expr(parser_t *p);
+static d_node_t *parse_cast(parser_t *p);
+static d_node_t *parse_unary(parser_t *p);
+static d_node_t *parse_cond(parser_t *p);
+static d_node_t *parse_type_name(parser_t *p);
+static d_node_t *parse_stmt_or_block(parser_t *p);
+
+/* ---------------------------------------------------------------- */
+/* tokens                                                            */
+
+static d_tok_t *peek(parser_t *p, int k)
+{
+	while (p->nbuf <= k)
+		d_lex(&p->lx, &p->buf[p->nbuf++], p->mode);
+	return &p->buf[k];
+}
+
+static d_tok_t next(parser_t *p)
+{
+	d_tok_t t = *peek(p, 0);
+	memmove(&p->buf[0], &p->buf[1], sizeof(p->buf[0]) * (size_t)(p->nbuf - 1));
+	p->nbuf--;
+	return t;
+}
+
+static _Noreturn void syntax_error(parser_t *p, const d_tok_t *t)
+{
+	if (t->kind == TK_EOF)
+		d_error(p->cc, t->line, "D_SYNTAX", "syntax error near end of input");
+	d_error(p->cc, t->line, "D_SYNTAX", "syntax error near \"%s\"", t->text);
+}
+
+static int is_kw(const d_tok_t *t, const char *kw)
+{
+	return t->kind == TK_KW && strcmp(t->text, kw) == 0;
+}
+
+static d_tok_t expect(parser_t *p, int kind)
+{
+	d_tok_t *t = peek(p, 0);
+	if (t->kind != kind)
+		syntax_error(p, t);
+	return next(p);
+}
+
+static d_node_t *node(parser_t *p, int kind, int line)
+{
+	d_node_t *n = d_alloc(p->cc, sizeof(*n));
+	n->kind = kind;
+	n->line = line;
+	return n;
+}
+
+static d_node_t **list_tail(d_node_t **head)
+{
+	while (*head != NULL)
+		head = &(*head)->next;
+	return head;
+}
+
+/* ---------------------------------------------------------------- */
+/* names                                                             */
+
+static int in_names(const name_ent_t *e, const char *s)
+{
+	for (; e != NULL; e = e->next)
+		if (strcmp(e->name, s) == 0)
+			return 1;
+	return 0;
+}
+
+static void add_name(parser_t *p, name_ent_t **l, const char *s)
+{
+	if (in_names(*l, s))
+		return;
+	name_ent_t *e = d_alloc(p->cc, sizeof(*e));
+	e->name = s;
+	e->next = *l;
+	*l = e;
+}
+
+static int is_typename(parser_t *p, const char *s)
+{
+	if (strchr(s, '`') != NULL)
+		return 0;
+	if (in_names(p->typedefs, s))
+		return 1;
+	for (const char *const *b = d_builtin_typenames; *b != NULL; b++)
+		if (strcmp(*b, s) == 0)
+			return 1;
+	return 0;
+}
+
+static int lex_is_type(void *arg, const char *s)
+{
+	return is_typename(arg, s);
+}
+
+/* Split mod`name: returns name and sets *scope (NULL without a backtick). */
+static const char *split_scope(parser_t *p, const char *s, const char **scope)
+{
+	const char *bt = strrchr(s, '`');
+	if (bt == NULL) {
+		*scope = NULL;
+		return s;
+	}
+	*scope = d_strndup(p->cc, s, (size_t)(bt - s));
+	return bt + 1;
+}
+
+static int is_base_kw(const d_tok_t *t)
+{
+	static const char *const kws[] = { "void", "char", "short", "int",
+	    "long", "float", "double", "signed", "unsigned", "const",
+	    "volatile", "restrict", "struct", "union", "enum", "string", NULL };
+	if (t->kind != TK_KW)
+		return 0;
+	for (int i = 0; kws[i] != NULL; i++)
+		if (strcmp(kws[i], t->text) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Does the token at k start a type name in an expression? A type name
+ * followed by ++, --, [ or = is taken as a variable being created, as
+ * D does; so is any name already used as a variable.
+ */
+static int starts_type(parser_t *p, int k)
+{
+	d_tok_t *t = peek(p, k);
+	if (is_base_kw(t))
+		return 1;
+	if (t->kind != TK_IDENT || !is_typename(p, t->str) ||
+	    in_names(p->idents, t->str))
+		return 0;
+	int n = peek(p, k + 1)->kind;
+	if (n == TK_INC || n == TK_DEC || n == '[' || n == '=') {
+		add_name(p, &p->idents, peek(p, k)->str);
+		return 0;
+	}
+	return 1;
+}
+
+/* ---------------------------------------------------------------- */
+/* expressions                                                       */
+
+static d_node_t *int_node(parser_t *p, const d_tok_t *t)
+{
+	d_node_t *n = node(p, N_INT, t->line);
+	n->ival = t->ival;
+	n->itype = t->itype;
+	if (t->sign != 0) {
+		d_node_t *u = node(p, N_UNARY, t->line);
+		u->op = t->sign == '-' ? D_OP_NEG : D_OP_PLUS;
+		u->left = n;
+		return u;
+	}
+	return n;
+}
+
+/* assignment-expression list up to (not including) the closing token */
+static d_node_t *parse_args(parser_t *p, int close)
+{
+	d_node_t *head = NULL, **tail = &head;
+	if (peek(p, 0)->kind == close)
+		return NULL;
+	for (;;) {
+		*tail = parse_assign(p);
+		tail = &(*tail)->next;
+		if (peek(p, 0)->kind != ',')
+			break;
+		next(p);
+	}
+	return head;
+}
+
+static const char *member_name(parser_t *p)
+{
+	d_tok_t *t = peek(p, 0);
+	if (t->kind != TK_IDENT)
+		syntax_error(p, t);
+	return next(p).str;
+}
+
+static d_node_t *parse_primary(parser_t *p)
+{
+	d_tok_t t = *peek(p, 0);
+	d_node_t *n;
+
+	switch (t.kind) {
+	case TK_INT:
+		next(p);
+		return int_node(p, &t);
+	case TK_STRING:
+		next(p);
+		n = node(p, N_STRING, t.line);
+		n->str = t.str;
+		n->slen = t.slen;
+		return n;
+	case TK_IDENT: {
+		next(p);
+		n = node(p, N_IDENT, t.line);
+		n->name = split_scope(p, t.str, &n->scope);
+		return n;
+	}
+	case TK_AGG:
+		next(p);
+		n = node(p, N_AGG, t.line);
+		n->name = t.str;
+		if (peek(p, 0)->kind == '[') {
+			next(p);
+			n->args = parse_args(p, ']');
+			expect(p, ']');
+		}
+		return n;
+	case '(':
+		next(p);
+		n = parse_expr(p);
+		expect(p, ')');
+		return n;
+	case TK_KW:
+		if (is_kw(&t, "self") || is_kw(&t, "this")) {
+			next(p);
+			expect(p, TK_ARROW);
+			n = node(p, is_kw(&t, "self") ? N_SELF : N_THIS, t.line);
+			n->name = member_name(p);
+			return n;
+		}
+		break;
+	}
+	syntax_error(p, &t);
+}
+
+static d_node_t *parse_postfix(parser_t *p)
+{
+	d_node_t *n = parse_primary(p);
+	for (;;) {
+		d_tok_t *t = peek(p, 0);
+		d_node_t *m;
+		switch (t->kind) {
+		case '[':
+			next(p);
+			m = node(p, N_INDEX, n->line);
+			m->left = n;
+			m->args = parse_args(p, ']');
+			expect(p, ']');
+			n = m;
+			continue;
+		case '(':
+			if (n->kind != N_IDENT)
+				d_error(p->cc, t->line, "D_FUNC_IDENT",
+				    "function designator is not of function type");
+			next(p);
+			m = node(p, N_CALL, n->line);
+			m->name = n->name;
+			m->scope = n->scope;
+			m->args = parse_args(p, ')');
+			expect(p, ')');
+			n = m;
+			continue;
+		case '.':
+		case TK_ARROW:
+			m = node(p, N_MEMBER, n->line);
+			m->op = t->kind == '.' ? D_OP_DOT : D_OP_ARROW;
+			next(p);
+			m->left = n;
+			m->name = member_name(p);
+			n = m;
+			continue;
+		case TK_INC:
+		case TK_DEC:
+			m = node(p, N_POSTFIX, n->line);
+			m->op = t->kind == TK_INC ? D_OP_INC : D_OP_DEC;
+			next(p);
+			m->left = n;
+			n = m;
+			continue;
+		}
+		return n;
+	}
+}
+
+static d_node_t *parse_unary(parser_t *p)
+{
+	d_tok_t t = *peek(p, 0);
+	d_node_t *n;
+	int op = D_OP_NONE;
+
+	switch (t.kind) {
+	case '-': op = D_OP_NEG; break;
+	case '+': op = D_OP_PLUS; break;
+	case '!': op = D_OP_LNOT; break;
+	case '~': op = D_OP_BNOT; break;
+	case '*': op = D_OP_DEREF; break;
+	case '&': op = D_OP_ADDROF; break;
+	case TK_INC: op = D_OP_INC; break;
+	case TK_DEC: op = D_OP_DEC; break;
+	}
+	if (op != D_OP_NONE) {
+		next(p);
+		n = node(p, N_UNARY, t.line);
+		n->op = op;
+		n->left = (op == D_OP_INC || op == D_OP_DEC) ?
+		    parse_unary(p) : parse_cast(p);
+		return n;
+	}
+	if (is_kw(&t, "sizeof")) {
+		next(p);
+		if (peek(p, 0)->kind == '(' && starts_type(p, 1)) {
+			next(p);
+			n = node(p, N_SIZEOF_T, t.line);
+			n->tname = parse_type_name(p);
+			expect(p, ')');
+			return n;
+		}
+		n = node(p, N_SIZEOF_E, t.line);
+		n->left = parse_unary(p);
+		return n;
+	}
+	if (is_kw(&t, "stringof")) {
+		next(p);
+		n = node(p, N_STRINGOF, t.line);
+		n->left = parse_unary(p);
+		return n;
+	}
+	if (is_kw(&t, "offsetof")) {
+		next(p);
+		expect(p, '(');
+		n = node(p, N_OFFSETOF, t.line);
+		n->tname = parse_type_name(p);
+		expect(p, ',');
+		n->name = member_name(p);
+		expect(p, ')');
+		return n;
+	}
+	if (is_kw(&t, "xlate")) {
+		next(p);
+		expect(p, '<');
+		n = node(p, N_XLATE, t.line);
+		n->tname = parse_type_name(p);
+		expect(p, '>');
+		expect(p, '(');
+		n->left = parse_expr(p);
+		expect(p, ')');
+		return n;
+	}
+	return parse_postfix(p);
+}
+
+static d_node_t *parse_cast(parser_t *p)
+{
+	d_tok_t *t = peek(p, 0);
+	if (t->kind == '(' && starts_type(p, 1)) {
+		int line = t->line;
+		next(p);
+		d_node_t *n = node(p, N_CAST, line);
+		n->tname = parse_type_name(p);
+		expect(p, ')');
+		n->left = parse_cast(p);
+		p->top_unary = 0;
+		return n;
+	}
+	d_node_t *n = parse_unary(p);
+	p->top_unary = 1;
+	return n;
+}
+
+static int binop(int kind, int *prec)
+{
+	switch (kind) {
+	case TK_LOR: *prec = 1; return D_OP_LOR;
+	case TK_LXOR: *prec = 2; return D_OP_LXOR;
+	case TK_LAND: *prec = 3; return D_OP_LAND;
+	case '|': *prec = 4; return D_OP_BOR;
+	case '^': *prec = 5; return D_OP_BXOR;
+	case '&': *prec = 6; return D_OP_BAND;
+	case TK_EQ: *prec = 7; return D_OP_EQ;
+	case TK_NE: *prec = 7; return D_OP_NE;
+	case '<': *prec = 8; return D_OP_LT;
+	case '>': *prec = 8; return D_OP_GT;
+	case TK_LE: *prec = 8; return D_OP_LE;
+	case TK_GE: *prec = 8; return D_OP_GE;
+	case TK_SHL: *prec = 9; return D_OP_SHL;
+	case TK_SHR: *prec = 9; return D_OP_SHR;
+	case '+': *prec = 10; return D_OP_ADD;
+	case '-': *prec = 10; return D_OP_SUB;
+	case '*': *prec = 11; return D_OP_MUL;
+	case '/': *prec = 11; return D_OP_DIV;
+	case '%': *prec = 11; return D_OP_MOD;
+	}
+	return D_OP_NONE;
+}
+
+static d_node_t *parse_binary(parser_t *p, int minprec)
+{
+	d_node_t *l = parse_cast(p);
+	for (;;) {
+		int prec, op = binop(peek(p, 0)->kind, &prec);
+		if (op == D_OP_NONE || prec < minprec)
+			return l;
+		next(p);
+		d_node_t *r = parse_binary(p, prec + 1);
+		d_node_t *n = node(p, N_BINARY, l->line);
+		n->op = op;
+		n->left = l;
+		n->right = r;
+		l = n;
+		p->top_unary = 0;
+	}
+}
+
+static d_node_t *parse_cond(parser_t *p)
+{
+	d_node_t *c = parse_binary(p, 1);
+	if (peek(p, 0)->kind != '?')
+		return c;
+	next(p);
+	d_node_t *n = node(p, N_TERNARY, c->line);
+	n->cond = c;
+	n->left = parse_expr(p);
+	expect(p, ':');
+	n->right = parse_cond(p);
+	p->top_unary = 0;
+	return n;
+}
+
+static int assignop(int kind)
+{
+	switch (kind) {
+	case '=': return D_OP_ASSIGN;
+	case TK_MUL_EQ: return D_OP_MUL_EQ;
+	case TK_DIV_EQ: return D_OP_DIV_EQ;
+	case TK_MOD_EQ: return D_OP_MOD_EQ;
+	case TK_ADD_EQ: return D_OP_ADD_EQ;
+	case TK_SUB_EQ: return D_OP_SUB_EQ;
+	case TK_SHL_EQ: return D_OP_SHL_EQ;
+	case TK_SHR_EQ: return D_OP_SHR_EQ;
+	case TK_AND_EQ: return D_OP_AND_EQ;
+	case TK_XOR_EQ: return D_OP_XOR_EQ;
+	case TK_OR_EQ: return D_OP_OR_EQ;
+	}
+	return D_OP_NONE;
+}
+
+static d_node_t *parse_assign(parser_t *p)
+{
+	d_node_t *l = parse_cond(p);
+	d_tok_t *t = peek(p, 0);
+	int op = assignop(t->kind);
+	if (op == D_OP_NONE)
+		return l;
+	/* as in C, only a unary expression may be assigned to */
+	if (!p->top_unary)
+		syntax_error(p, t);
+	next(p);
+	d_node_t *n = node(p, N_BINARY, l->line);
+	n->op = op;
+	n->left = l;
+	n->right = parse_assign(p);
+	p->top_unary = 0;
+	return n;
+}
+
+static d_node_t *parse_expr(parser_t *p)
+{
+	d_node_t *l = parse_assign(p);
+	while (peek(p, 0)->kind == ',') {
+		next(p);
+		d_node_t *n = node(p, N_BINARY, l->line);
+		n->op = D_OP_COMMA;
+		n->left = l;
+		n->right = parse_assign(p);
+		l = n;
+	}
+	return l;
+}
+
+/* ---------------------------------------------------------------- */
+/* statements                                                        */
+
+static d_node_t *stmt_expr(parser_t *p, d_node_t *e)
+{
+	d_node_t *s = node(p, S_EXPR, e->line);
+	s->left = e;
+	return s;
+}
+
+static d_node_t *parse_if(parser_t *p)
+{
+	d_tok_t t = next(p);
+	d_node_t *s = node(p, S_IF, t.line);
+	expect(p, '(');
+	s->cond = parse_expr(p);
+	expect(p, ')');
+	s->then_s = parse_stmt_or_block(p);
+	if (is_kw(peek(p, 0), "else")) {
+		next(p);
+		s->else_s = parse_stmt_or_block(p);
+	}
+	return s;
+}
+
+/* statement list up to the closing '}' (not consumed) */
+static d_node_t *parse_stmt_list(parser_t *p)
+{
+	d_node_t *head = NULL, **tail = &head;
+	for (;;) {
+		d_tok_t *t = peek(p, 0);
+		if (t->kind == '}')
+			return head;
+		if (t->kind == ';') {
+			next(p);
+			continue;
+		}
+		if (is_kw(t, "if")) {
+			*tail = parse_if(p);
+			tail = &(*tail)->next;
+			continue;
+		}
+		*tail = stmt_expr(p, parse_expr(p));
+		tail = &(*tail)->next;
+		t = peek(p, 0);
+		if (t->kind == ';')
+			next(p);
+		else if (t->kind != '}')
+			syntax_error(p, t);
+	}
+}
+
+static d_node_t *parse_stmt_or_block(parser_t *p)
+{
+	d_tok_t *t = peek(p, 0);
+	if (t->kind == '{') {
+		d_node_t *b = node(p, S_BLOCK, t->line);
+		next(p);
+		b->body = parse_stmt_list(p);
+		expect(p, '}');
+		return b;
+	}
+	if (t->kind == ';') {
+		d_node_t *b = node(p, S_BLOCK, t->line);
+		next(p);
+		return b;
+	}
+	if (is_kw(t, "if"))
+		return parse_if(p);
+	d_node_t *s = stmt_expr(p, parse_expr(p));
+	expect(p, ';');
+	return s;
+}
+
+/* ---------------------------------------------------------------- */
+/* types and declarations                                            */
+
+static _Noreturn void combo(parser_t *p, int line)
+{
+	d_error(p->cc, line, "D_DECL_COMBO", "invalid type combination");
+}
+
+static void check_base(parser_t *p, unsigned f, int line)
+{
+	unsigned size = f & (D_BASE_CHAR | D_BASE_SHORT | D_BASE_LONG |
+	    D_BASE_LONGLONG);
+	if (size & (size - 1))
+		combo(p, line);
+	if ((f & D_BASE_SIGNED) && (f & D_BASE_UNSIGNED))
+		combo(p, line);
+	if ((f & D_BASE_VOID) && (f & ~(D_BASE_VOID | D_BASE_CONST |
+	    D_BASE_VOLATILE)))
+		combo(p, line);
+	if ((f & D_BASE_FLOAT) && (f & ~(D_BASE_FLOAT | D_BASE_CONST |
+	    D_BASE_VOLATILE)))
+		combo(p, line);
+	if ((f & D_BASE_DOUBLE) && (f & ~(D_BASE_DOUBLE | D_BASE_LONG |
+	    D_BASE_CONST | D_BASE_VOLATILE)))
+		combo(p, line);
+	if ((f & (D_BASE_CHAR | D_BASE_VOID | D_BASE_FLOAT | D_BASE_DOUBLE)) &&
+	    (f & D_BASE_INT))
+		combo(p, line);
+}
+
+static void parse_sou_body(parser_t *p, d_spec_t *spec);
+static void parse_enum_body(parser_t *p, d_spec_t *spec);
+
+/*
+ * Declaration specifiers. storage is NULL where no storage class may
+ * appear. Returns 1 if anything was read.
+ */
+static int parse_specs(parser_t *p, d_spec_t *spec, int *storage)
+{
+	static const struct { const char *kw; unsigned f; } base[] = {
+		{ "void", D_BASE_VOID }, { "char", D_BASE_CHAR },
+		{ "short", D_BASE_SHORT }, { "int", D_BASE_INT },
+		{ "long", D_BASE_LONG }, { "float", D_BASE_FLOAT },
+		{ "double", D_BASE_DOUBLE }, { "signed", D_BASE_SIGNED },
+		{ "unsigned", D_BASE_UNSIGNED }, { NULL, 0 }
+	};
+	static const struct { const char *kw; int st; } classes[] = {
+		{ "typedef", D_ST_TYPEDEF }, { "extern", D_ST_EXTERN },
+		{ "static", D_ST_STATIC }, { "self", D_ST_SELF },
+		{ "this", D_ST_THIS }, { "auto", D_ST_NONE },
+		{ "register", D_ST_NONE }, { NULL, 0 }
+	};
+	int any = 0, typed = 0, has_class = 0;
+
+	memset(spec, 0, sizeof(*spec));
+	spec->kind = D_SPEC_BASE;
+	for (;;) {
+		d_tok_t *t = peek(p, 0);
+		int line = t->line, done = 0;
+		if (t->kind == TK_KW) {
+			int i;
+			for (i = 0; classes[i].kw != NULL; i++)
+				if (strcmp(classes[i].kw, t->text) == 0)
+					break;
+			if (classes[i].kw != NULL) {
+				if (storage == NULL)
+					syntax_error(p, t);
+				if (has_class)
+					d_error(p->cc, line, "D_DECL_CLASS", "only one "
+					    "storage class allowed in a declaration");
+				has_class = 1;
+				*storage = classes[i].st;
+				next(p);
+				any = 1;
+				continue;
+			}
+			if (strcmp(t->text, "const") == 0 ||
+			    strcmp(t->text, "volatile") == 0 ||
+			    strcmp(t->text, "restrict") == 0) {
+				if (t->text[0] == 'c')
+					spec->base_flags |= D_BASE_CONST;
+				else if (t->text[0] == 'v')
+					spec->base_flags |= D_BASE_VOLATILE;
+				next(p);
+				any = 1;
+				continue;
+			}
+			for (i = 0; base[i].kw != NULL; i++)
+				if (strcmp(base[i].kw, t->text) == 0)
+					break;
+			if (base[i].kw != NULL) {
+				unsigned f = base[i].f;
+				if (spec->kind != D_SPEC_BASE)
+					combo(p, line);
+				if (f == D_BASE_LONG && (spec->base_flags & D_BASE_LONG))
+					f = D_BASE_LONGLONG, spec->base_flags &= ~D_BASE_LONG;
+				else if (spec->base_flags & f)
+					combo(p, line);
+				spec->base_flags |= f;
+				check_base(p, spec->base_flags, line);
+				next(p);
+				any = typed = 1;
+				continue;
+			}
+			if (strcmp(t->text, "string") == 0) {
+				if (typed)
+					combo(p, line);
+				next(p);
+				spec->kind = D_SPEC_TYPEDEF;
+				spec->name = "string";
+				any = typed = 1;
+				continue;
+			}
+			if (strcmp(t->text, "struct") == 0 ||
+			    strcmp(t->text, "union") == 0 ||
+			    strcmp(t->text, "enum") == 0) {
+				if (typed)
+					combo(p, line);
+				int k = t->text[0] == 's' ? D_SPEC_STRUCT :
+				    t->text[0] == 'u' ? D_SPEC_UNION : D_SPEC_ENUM;
+				next(p);
+				spec->kind = k;
+				t = peek(p, 0);
+				if (t->kind == TK_IDENT) {
+					d_tok_t nt = next(p);
+					spec->name = split_scope(p, nt.str, &spec->scope);
+				}
+				if (peek(p, 0)->kind == '{') {
+					spec->has_body = 1;
+					if (k == D_SPEC_ENUM)
+						parse_enum_body(p, spec);
+					else
+						parse_sou_body(p, spec);
+				} else if (spec->name == NULL) {
+					syntax_error(p, peek(p, 0));
+				}
+				any = typed = 1;
+				continue;
+			}
+			done = 1;
+		} else if (t->kind == TK_IDENT && !typed &&
+		    is_typename(p, t->str)) {
+			d_tok_t nt = next(p);
+			spec->kind = D_SPEC_TYPEDEF;
+			spec->name = split_scope(p, nt.str, &spec->scope);
+			any = typed = 1;
+			continue;
+		} else {
+			done = 1;
+		}
+		if (done)
+			break;
+	}
+	return any;
+}
+
+/* array suffix contents: empty, key types, or a dimension */
+static void parse_array(parser_t *p, d_dcl_t *d)
+{
+	if (peek(p, 0)->kind == ']')
+		return;
+	if (starts_type(p, 0)) {
+		d_node_t *head = NULL, **tail = &head;
+		for (;;) {
+			*tail = parse_type_name(p);
+			tail = &(*tail)->next;
+			if (peek(p, 0)->kind != ',')
+				break;
+			next(p);
+		}
+		d->keys = head;
+		return;
+	}
+	d->dim = parse_cond(p);
+}
+
+static d_node_t *parse_param(parser_t *p);
+
+static d_node_t *parse_params(parser_t *p)
+{
+	d_node_t *head = NULL, **tail = &head;
+	if (peek(p, 0)->kind == ')')
+		return NULL;
+	for (;;) {
+		if (peek(p, 0)->kind == TK_ELLIPSIS) {
+			next(p);
+			break;
+		}
+		*tail = parse_param(p);
+		tail = &(*tail)->next;
+		if (peek(p, 0)->kind != ',')
+			break;
+		next(p);
+	}
+	return head;
+}
+
+/*
+ * A declarator: derivations listed from the name outwards (ast.h), so
+ * `*a[4]` is [ARRAY 4, PTR] and `(*a)[4]` is [PTR, ARRAY 4].
+ */
+static d_dcl_t *parse_declarator(parser_t *p, const char **ident,
+    int *ident_line, int abstract)
+{
+	int nptr = 0;
+	d_dcl_t *inner = NULL, *suffix = NULL, **st = &suffix;
+
+	while (peek(p, 0)->kind == '*') {
+		next(p);
+		nptr++;
+		while (is_kw(peek(p, 0), "const") || is_kw(peek(p, 0), "volatile") ||
+		    is_kw(peek(p, 0), "restrict"))
+			next(p);
+	}
+	d_tok_t *t = peek(p, 0);
+	if (t->kind == TK_IDENT && !abstract) {
+		*ident_line = t->line;
+		*ident = next(p).str;
+	} else if (t->kind == TK_IDENT && abstract && !is_typename(p, t->str)) {
+		*ident_line = t->line;
+		*ident = next(p).str;
+	} else if (t->kind == '(') {
+		int k = peek(p, 1)->kind;
+		if (k == '*' || k == '(' ||
+		    (k == TK_IDENT && !starts_type(p, 1))) {
+			next(p);
+			inner = parse_declarator(p, ident, ident_line, abstract);
+			expect(p, ')');
+		}
+	}
+	if (*ident == NULL && !abstract && inner == NULL)
+		syntax_error(p, peek(p, 0));
+	for (;;) {
+		t = peek(p, 0);
+		if (t->kind == '[') {
+			next(p);
+			d_dcl_t *d = d_alloc(p->cc, sizeof(*d));
+			d->kind = D_DCL_ARRAY;
+			parse_array(p, d);
+			expect(p, ']');
+			*st = d;
+			st = &d->next;
+		} else if (t->kind == '(') {
+			next(p);
+			d_dcl_t *d = d_alloc(p->cc, sizeof(*d));
+			d->kind = D_DCL_FUNC;
+			d->params = parse_params(p);
+			expect(p, ')');
+			*st = d;
+			st = &d->next;
+		} else {
+			break;
+		}
+	}
+	for (int i = 0; i < nptr; i++) {
+		d_dcl_t *d = d_alloc(p->cc, sizeof(*d));
+		d->kind = D_DCL_PTR;
+		*st = d;
+		st = &d->next;
+	}
+	if (inner != NULL) {
+		d_dcl_t **e = &inner;
+		while (*e != NULL)
+			e = &(*e)->next;
+		*e = suffix;
+		return inner;
+	}
+	return suffix;
+}
+
+static d_node_t *tname_node(parser_t *p, const d_spec_t *spec, int line)
+{
+	d_node_t *n = node(p, T_NAME, line);
+	n->tn.spec = *spec;
+	return n;
+}
+
+static d_node_t *parse_param(parser_t *p)
+{
+	d_spec_t spec;
+	int line = peek(p, 0)->line, il = 0;
+	if (!parse_specs(p, &spec, NULL))
+		syntax_error(p, peek(p, 0));
+	d_node_t *n = tname_node(p, &spec, line);
+	n->tn.dcl = parse_declarator(p, &n->tn.ident, &il, 1);
+	return n;
+}
+
+static d_node_t *parse_type_name(parser_t *p)
+{
+	d_spec_t spec;
+	int line = peek(p, 0)->line, il = 0;
+	if (!parse_specs(p, &spec, NULL))
+		syntax_error(p, peek(p, 0));
+	d_node_t *n = tname_node(p, &spec, line);
+	const char *ident = NULL;
+	n->tn.dcl = parse_declarator(p, &ident, &il, 1);
+	if (ident != NULL)
+		d_error(p->cc, il, "D_SYNTAX", "syntax error near \"%s\"", ident);
+	return n;
+}
+
+static void parse_sou_body(parser_t *p, d_spec_t *spec)
+{
+	d_member_t *head = NULL, **tail = &head;
+	expect(p, '{');
+	while (peek(p, 0)->kind != '}') {
+		d_spec_t ms;
+		int line = peek(p, 0)->line;
+		if (!parse_specs(p, &ms, NULL))
+			syntax_error(p, peek(p, 0));
+		for (;;) {
+			d_member_t *m = d_alloc(p->cc, sizeof(*m));
+			d_node_t *tn = tname_node(p, &ms, line);
+			int il = line;
+			m->line = line;
+			if (peek(p, 0)->kind != ':')
+				tn->tn.dcl = parse_declarator(p, &tn->tn.ident,
+				    &il, 0);
+			m->tname = tn;
+			m->name = tn->tn.ident;
+			m->line = il;
+			if (peek(p, 0)->kind == ':') {
+				next(p);
+				m->value = parse_cond(p);
+			}
+			*tail = m;
+			tail = &m->next;
+			if (peek(p, 0)->kind != ',')
+				break;
+			next(p);
+		}
+		expect(p, ';');
+	}
+	next(p);
+	spec->members = head;
+}
+
+static void parse_enum_body(parser_t *p, d_spec_t *spec)
+{
+	d_member_t *head = NULL, **tail = &head;
+	expect(p, '{');
+	for (;;) {
+		d_tok_t *t = peek(p, 0);
+		if (t->kind == '}' && head != NULL)
+			break;
+		if (t->kind != TK_IDENT)
+			syntax_error(p, t);
+		d_member_t *m = d_alloc(p->cc, sizeof(*m));
+		m->line = t->line;
+		m->name = next(p).str;
+		/* enumerators are constants, never type names */
+		add_name(p, &p->idents, m->name);
+		if (peek(p, 0)->kind == '=') {
+			next(p);
+			m->value = parse_cond(p);
+		}
+		*tail = m;
+		tail = &m->next;
+		if (peek(p, 0)->kind != ',')
+			break;
+		next(p);
+	}
+	expect(p, '}');
+	spec->members = head;
+}
+
+static int has_keys(const d_dcl_t *d)
+{
+	for (; d != NULL; d = d->next)
+		if (d->kind == D_DCL_ARRAY && d->keys != NULL)
+			return 1;
+	return 0;
+}
+
+/* declaration or inline definition at the top level */
+static d_node_t *parse_declaration(parser_t *p)
+{
+	d_tok_t *t = peek(p, 0);
+	d_node_t *n = node(p, D_DECL, t->line);
+	int storage = D_ST_NONE, is_inline = 0;
+	d_spec_t spec;
+
+	if (is_kw(t, "inline")) {
+		next(p);
+		is_inline = 1;
+	}
+	int line = peek(p, 0)->line;
+	if (!parse_specs(p, &spec, is_inline ? NULL : &storage))
+		syntax_error(p, peek(p, 0));
+	n->decl.storage = is_inline ? D_ST_INLINE : storage;
+	if (peek(p, 0)->kind == ';' && !is_inline) {
+		next(p);
+		n->decl.tnames = tname_node(p, &spec, line);
+		return n;
+	}
+	d_node_t **tail = &n->decl.tnames;
+	for (;;) {
+		d_node_t *tn = tname_node(p, &spec, line);
+		int il = line;
+		tn->tn.dcl = parse_declarator(p, &tn->tn.ident, &il, 0);
+		tn->line = il;
+		if (storage == D_ST_THIS && has_keys(tn->tn.dcl))
+			d_error(p->cc, il, "D_DECL_LOCASSC", "associative arrays "
+			    "may not be declared as local variables: %s",
+			    tn->tn.ident);
+		if (storage == D_ST_TYPEDEF)
+			add_name(p, &p->typedefs, tn->tn.ident);
+		else
+			add_name(p, &p->idents, tn->tn.ident);
+		*tail = tn;
+		tail = &tn->next;
+		if (is_inline) {
+			expect(p, '=');
+			n->decl.init = parse_assign(p);
+			break;
+		}
+		if (peek(p, 0)->kind != ',')
+			break;
+		next(p);
+	}
+	expect(p, ';');
+	return n;
+}
+
+/* provider name { probe name(args) [: (xargs)]; ... }; */
+static d_node_t *parse_provider(parser_t *p)
+{
+	d_tok_t kw = next(p);
+	d_node_t *n = node(p, D_PROVIDER, kw.line);
+	d_tok_t *t = peek(p, 0);
+	if (t->kind != TK_IDENT)
+		syntax_error(p, t);
+	n->provider.name = next(p).str;
+	expect(p, '{');
+	d_probe_decl_t **tail = &n->provider.probes;
+	while (peek(p, 0)->kind != '}') {
+		t = peek(p, 0);
+		if (!is_kw(t, "probe"))
+			syntax_error(p, t);
+		next(p);
+		t = peek(p, 0);
+		if (t->kind != TK_IDENT)
+			syntax_error(p, t);
+		d_probe_decl_t *pd = d_alloc(p->cc, sizeof(*pd));
+		pd->line = t->line;
+		pd->name = next(p).str;
+		expect(p, '(');
+		pd->args = parse_params(p);
+		expect(p, ')');
+		if (peek(p, 0)->kind == ':') {
+			next(p);
+			expect(p, '(');
+			pd->xargs = parse_params(p);
+			expect(p, ')');
+		}
+		expect(p, ';');
+		*tail = pd;
+		tail = &pd->next;
+	}
+	next(p);
+	expect(p, ';');
+	return n;
+}
+
+/* translator T < S *p > { m = e; ... }; */
+static d_node_t *parse_translator(parser_t *p)
+{
+	d_tok_t kw = next(p);
+	d_node_t *n = node(p, D_TRANSLATOR, kw.line);
+	n->tname = parse_type_name(p);
+	expect(p, '<');
+	d_spec_t spec;
+	int line = peek(p, 0)->line, il = line;
+	if (!parse_specs(p, &spec, NULL))
+		syntax_error(p, peek(p, 0));
+	n->left = tname_node(p, &spec, line);
+	n->left->tn.dcl = parse_declarator(p, &n->left->tn.ident, &il, 0);
+	expect(p, '>');
+	expect(p, '{');
+	d_node_t **tail = &n->args;
+	while (peek(p, 0)->kind != '}') {
+		d_tok_t *t = peek(p, 0);
+		if (t->kind != TK_IDENT)
+			syntax_error(p, t);
+		d_node_t *m = node(p, N_BINARY, t->line);
+		m->op = D_OP_ASSIGN;
+		m->left = node(p, N_IDENT, t->line);
+		m->left->name = next(p).str;
+		expect(p, '=');
+		m->right = parse_expr(p);
+		expect(p, ';');
+		*tail = m;
+		tail = &m->next;
+	}
+	next(p);
+	expect(p, ';');
+	return n;
+}
+
+/* ---------------------------------------------------------------- */
+/* clauses and the program                                           */
+
+static d_node_t *parse_clause(parser_t *p)
+{
+	d_tok_t *t = peek(p, 0);
+	d_node_t *n = node(p, D_CLAUSE, t->line);
+	d_pdesc_text_t **dt = &n->clause.descs;
+
+	for (;;) {
+		t = peek(p, 0);
+		if (t->kind != TK_PSPEC && t->kind != TK_INT)
+			syntax_error(p, t);
+		d_tok_t d = next(p);
+		d_pdesc_text_t *pd = d_alloc(p->cc, sizeof(*pd));
+		pd->text = d.kind == TK_PSPEC ? d.str : d.text;
+		pd->line = d.line;
+		*dt = pd;
+		dt = &pd->next;
+		if (peek(p, 0)->kind != ',')
+			break;
+		next(p);
+	}
+	t = peek(p, 0);
+	if (t->kind == '/') {
+		next(p);
+		p->mode = D_LEX_EXPR;
+		n->clause.pred = parse_expr(p);
+		expect(p, TK_EPRED);
+		t = peek(p, 0);
+		if (t->kind != '{')
+			syntax_error(p, t);
+	}
+	if (t->kind == '{') {
+		next(p);
+		p->mode = D_LEX_EXPR;
+		n->clause.has_body = 1;
+		n->clause.body = parse_stmt_list(p);
+		expect(p, '}');
+		return n;
+	}
+	if (p->cc->kind == D_PROG_SCRIPT)
+		d_error(p->cc, n->line, "D_SYNTAX", "expected predicate and/or "
+		    "actions following probe description");
+	return n;
+}
+
+static d_node_t *parse_top(parser_t *p)
+{
+	d_tok_t *t = peek(p, 0);
+	if (t->kind == TK_PSPEC || t->kind == TK_INT)
+		return parse_clause(p);
+	p->mode = D_LEX_EXPR;
+	if (is_kw(t, "provider"))
+		return parse_provider(p);
+	if (is_kw(t, "translator"))
+		return parse_translator(p);
+	if (t->kind == TK_KW || t->kind == TK_IDENT)
+		return parse_declaration(p);
+	syntax_error(p, t);
+}
+
+void d_parse(d_cc_t *cc)
+{
+	parser_t ps, *p = &ps;
+	memset(p, 0, sizeof(*p));
+	p->cc = cc;
+	d_lex_init(&p->lx, cc, cc->src != NULL ? cc->src : "");
+	p->lx.is_type = lex_is_type;
+	p->lx.is_type_arg = p;
+
+	d_node_t **tail = list_tail(&cc->top);
+	for (;;) {
+		/*
+		 * Each top-level construct ends without reading ahead, except
+		 * a clause with neither predicate nor body, whose look-ahead
+		 * was read at the outer scope: so mode and buffer agree.
+		 */
+		p->mode = D_LEX_OUTER;
+		d_tok_t *t = peek(p, 0);
+		if (t->kind == TK_EOF)
+			break;
+		*tail = parse_top(p);
+		tail = &(*tail)->next;
+	}
+	if (cc->top == NULL)
+		d_error(cc, p->lx.line, "D_EMPTY", "empty D program translation unit");
+	if (!cc->argref && cc->argc > 0 && cc->argused != NULL &&
+	    !cc->argused[cc->argc - 1])
+		d_error(cc, p->lx.line, "D_MACRO_UNUSED",
+		    "extraneous argument '%s' ($%d is not referenced)",
+		    cc->argv[cc->argc - 1], cc->argc);
+}
