@@ -439,8 +439,12 @@ static int list_one(udt_probe_t *pr, void *arg)
 
 int udt_list(udt_handle_t *h, udt_prog_t *p, FILE *out, FILE *err)
 {
-	fprintf(out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE",
-	    "FUNCTION", "NAME");
+	/* One header however many programs are listed, as dtrace -l -n a -n b. */
+	if (!h->list_header_done) {
+		fprintf(out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER",
+		    "MODULE", "FUNCTION", "NAME");
+		h->list_header_done = 1;
+	}
 	if (p == NULL) {
 		for (size_t i = 0; i < h->reg.nprobes; i++)
 			list_one(h->reg.probes[i], out);

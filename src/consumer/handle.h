@@ -69,6 +69,7 @@ struct udt_handle {
 	volatile sig_atomic_t stop_req;
 	int stop_seen;           /* udt_work calls since stop_req was seen */
 	uint64_t error_errors;   /* faults inside ERROR clauses */
+	int list_header_done;    /* udt_list printed its header */
 };
 
 /* For tests and for programs built without the compiler. */
