@@ -139,6 +139,9 @@ void ecb_fire(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit)
 		dif_state_t *st = prog->st;
 		dif_result_t res;
 
+		/* exit() in a nested ERROR firing ends this firing too. */
+		if (h->exiting && p->id != DTRACE_PROBE_END)
+			break;
 		hit->epid = e->epid;
 		/*
 		 * A nested ERROR firing began its own firing on this state;
