@@ -439,6 +439,71 @@ static void test_drops(void)
 	udt_close(h);
 }
 
+/* bufpolicy=fill: the first full buffer stops tracing (END still fires). */
+static void test_fill(void)
+{
+	udt_handle_t *h = udt_open();
+	tprog_t t;
+	tp_init(&t);
+	for (int i = 0; i < 5; i++) {
+		int c = tp_clause(&t, "", "BEGIN", i + 1);
+		trace_const(&t, c, (uint64_t)i, 1);
+	}
+	int c = tp_clause(&t, "", "END", 9);
+	trace_const(&t, c, 7, 1);
+	finish(&t);
+	udt_setopt(h, "quiet", NULL);
+	CHECK_EQ_INT(udt_setopt(h, "bufsize", "64"), 0);
+	CHECK_EQ_INT(udt_setopt(h, "bufpolicy", "fill"), 0);
+	udt_prog_t *p = udt_prog_adopt(h, &t.dp, UDT_PROG_SCRIPT, "t.d", 0);
+	CHECK_EQ_INT(udt_enable(h, p, NULL), 0);
+	run_t r;
+	run_begin(h, &r);
+	CHECK_EQ_INT(udt_go(h), 0);
+	CHECK_EQ_INT(udt_work(h), UDT_WORK_DONE);
+	run_end(&r);
+	CHECK_EQ_STR(r.out, "017");
+	CHECK(strncmp(r.err, "udtrace: 3 drops on CPU ", 24) == 0);
+	run_free(&r);
+	udt_close(h);
+}
+
+/* bufpolicy=ring: only the newest entries survive, printed at the end. */
+static void test_ring(void)
+{
+	udt_handle_t *h = udt_open();
+	tprog_t t;
+	tp_init(&t);
+	for (int i = 0; i < 5; i++) {
+		int c = tp_clause(&t, "", "BEGIN", i + 1);
+		trace_const(&t, c, (uint64_t)i, 1);
+	}
+	int c = tp_clause(&t, "", "tick-1000", 9);
+	trace_const(&t, c, 8, 1);
+	do_exit(&t, c, 0, 2);
+	finish(&t);
+	udt_setopt(h, "quiet", NULL);
+	/* 16 header + 16 + 16 bytes for the tick entry: it and "4" fit */
+	CHECK_EQ_INT(udt_setopt(h, "bufsize", "80"), 0);
+	CHECK_EQ_INT(udt_setopt(h, "bufpolicy", "ring"), 0);
+	udt_prog_t *p = udt_prog_adopt(h, &t.dp, UDT_PROG_SCRIPT, "t.d", 0);
+	CHECK_EQ_INT(udt_enable(h, p, NULL), 0);
+	run_t r;
+	run_begin(h, &r);
+	CHECK_EQ_INT(udt_go(h), 0);
+	fflush(r.ofp);
+	CHECK_EQ_INT(r.outlen, 0);
+	int st, n = 0;
+	while ((st = udt_work(h)) == UDT_WORK_OKAY && ++n < 50)
+		;
+	CHECK_EQ_INT(st, UDT_WORK_DONE);
+	run_end(&r);
+	CHECK_EQ_STR(r.out, "48");
+	CHECK_EQ_STR(r.err, "");
+	run_free(&r);
+	udt_close(h);
+}
+
 /* -l: every probe, or those a program's descriptions match. */
 static void test_list(void)
 {
@@ -489,6 +554,8 @@ int main(void)
 	test_error_in_error();
 	test_nomatch();
 	test_drops();
+	test_fill();
+	test_ring();
 	test_list();
 	return UNIT_END();
 }
