@@ -264,14 +264,6 @@ udt_prog_t *udt_compile(udt_handle_t *h, int kind, const char *text,
 		seterr(h, "%s%s", prefix, msg);
 		goto fail;
 	}
-	/* The last operand must be used, unless argref says otherwise. */
-	if (argc > 0 && !h->opts.argref && !argused[argc - 1]) {
-		seterr(h, "%s%sextraneous argument '%s' ($%d is not referenced)",
-		    prefix, h->opts.errtags ? "[D_MACRO_UNUSED] " : "",
-		    argv[argc - 1], argc);
-		d_program_free(dp);
-		goto fail;
-	}
 	d_cc_fini(&cc);
 	free(argused);
 	udt_prog_t *p = udt_prog_adopt(h, dp, kind, name, cflags);
