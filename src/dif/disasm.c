@@ -9,6 +9,7 @@
  */
 #include <stdio.h>
 #include <inttypes.h>
+#include <string.h>
 #include "dif/emu.h"
 
 static const char *const opname[DIF_NOPS] = {
@@ -110,6 +111,29 @@ static void put_str(FILE *fp, const difo_t *dp, size_t off)
 	fputc('"', fp);
 }
 
+/* A strtab string escaped for a comment (cut at 48 bytes). */
+static const char *esc(const difo_t *dp, size_t off)
+{
+	static char b[48 * 4 + 4];
+	size_t n = 0;
+	for (size_t i = off, k = 0; i < dp->nstr && dp->strtab[i]; i++, k++) {
+		unsigned char c = (unsigned char)dp->strtab[i];
+		if (k == 48) {
+			memcpy(b + n, "...", 3);
+			n += 3;
+			break;
+		}
+		if (c == '"' || c == '\\')
+			n += (size_t)snprintf(b + n, 3, "\\%c", c);
+		else if (c >= 0x20 && c < 0x7f)
+			b[n++] = (char)c;
+		else
+			n += (size_t)snprintf(b + n, 5, "\\x%02x", c);
+	}
+	b[n] = 0;
+	return b;
+}
+
 static void instr(FILE *fp, const difo_t *dp, size_t pc,
     const dif_var_t *vars, size_t nvars)
 {
@@ -173,42 +197,43 @@ static void instr(FILE *fp, const difo_t *dp, size_t pc,
 		snprintf(ops, sizeof(ops), "%%r%u, %%r%u, %%r%u", r1, r2, rd);
 		break;
 	}
-	fprintf(fp, "%02zx: %-8s %-28s", pc, name, ops);
+	char cm[160] = "";
+	size_t cn = 0;
+#define CM(...) (cn += (size_t)snprintf(cm + cn, cn < sizeof(cm) ? \
+	sizeof(cm) - cn : 0, __VA_ARGS__), cn = cn < sizeof(cm) ? cn : sizeof(cm))
 
 	switch (in->op) {
 	case DIF_SETX:
 		if (dp->inttab != NULL && imm < dp->nint)
-			fprintf(fp, "! %#" PRIx64, dp->inttab[imm]);
+			CM("! %#" PRIx64, dp->inttab[imm]);
 		break;
 	case DIF_SETS:
-		if (dp->strtab != NULL && imm < dp->nstr) {
-			fputs("! ", fp);
-			put_str(fp, dp, imm);
-		}
+		if (dp->strtab != NULL && imm < dp->nstr)
+			CM("! \"%s\"", esc(dp, imm));
 		break;
 	case DIF_LDGS: case DIF_STGS: case DIF_LDGA: case DIF_LDGAA:
 	case DIF_STGAA:
-		fprintf(fp, "! %s", var_name(imm, vars, nvars));
+		CM("! %s", var_name(imm, vars, nvars));
 		break;
 	case DIF_LDTS: case DIF_STTS: case DIF_LDTAA: case DIF_STTAA:
-		fprintf(fp, "! self->%s", var_name(imm, vars, nvars));
+		CM("! self->%s", var_name(imm, vars, nvars));
 		break;
 	case DIF_LDLS: case DIF_STLS:
-		fprintf(fp, "! this->%s", var_name(imm, vars, nvars));
+		CM("! this->%s", var_name(imm, vars, nvars));
 		break;
 	case DIF_CALL:
-		fprintf(fp, "! %s", imm < DIF_SUBR_MAX && subrname[imm]
+		CM("! %s", imm < DIF_SUBR_MAX && subrname[imm]
 		    ? subrname[imm] : "?");
 		break;
 	case DIF_PUSHTR:
 		if (imm == 1)
-			fputs("! string", fp);
+			CM("! string");
 		break;
 	case DIF_REC:
 		if (dp->rectab != NULL && imm < dp->nrec) {
 			static const char *const k[] = { "int", "string", "byref" };
 			const dif_rec_t *r = &dp->rectab[imm];
-			fprintf(fp, "! %s %" PRIu32, r->kind <= DIF_REC_BYREF
+			CM("! %s %" PRIu32, r->kind <= DIF_REC_BYREF
 			    ? k[r->kind] : "?", r->size);
 		}
 		break;
@@ -217,14 +242,19 @@ static void instr(FILE *fp, const difo_t *dp, size_t pc,
 	}
 	if (dp->action_of != NULL && dp->action_of[pc] != 0 &&
 	    (pc == 0 || dp->action_of[pc - 1] != dp->action_of[pc]))
-		fprintf(fp, "  (action #%u)", dp->action_of[pc]);
-	fputc('\n', fp);
+		CM("%s(action #%u)", cn ? "  " : "! ", dp->action_of[pc]);
+	if (cn)
+		fprintf(fp, "%02zx: %-8s %-28s %s\n", pc, name, ops, cm);
+	else if (ops[0])
+		fprintf(fp, "%02zx: %-8s %s\n", pc, name, ops);
+	else
+		fprintf(fp, "%02zx: %s\n", pc, name);
 }
 
 void dif_disasm(FILE *fp, const char *title, const difo_t *dp,
     const dif_var_t *vars, size_t nvars)
 {
-	fprintf(fp, "\nDIFO %p %s\n", (const void *)dp, title ? title : "");
+	fprintf(fp, "\nDIFO %s\n", title ? title : "");
 	if (dp == NULL)
 		return;
 	fprintf(fp, "OFF OPCODE   OPERANDS                     COMMENT\n");
@@ -244,15 +274,15 @@ void dif_disasm(FILE *fp, const char *title, const difo_t *dp,
 		if (!used)
 			continue;
 		if (!header++)
-			fprintf(fp, "\nNAME             ID     SCOPE  FLAGS        SIZE\n");
+			fprintf(fp, "\nNAME             ID     SCOPE  FLAGS         SIZE\n");
 		const dif_var_t *d = &vars[v];
 		static const char *const sc[] = { "global", "thread", "local" };
-		fprintf(fp, "%-16s %#-6" PRIx32 " %-6s %s%s%s%-*s %" PRIu32 "\n",
+		fprintf(fp, "%-16s %#-6" PRIx32 " %-6s %s%s%s %12" PRIu32 "\n",
 		    d->name ? d->name : "?", d->id,
 		    d->scope <= DIF_SCOPE_LOCAL ? sc[d->scope] : "?",
 		    d->flags & DIF_VF_BYREF ? "r" : "-",
 		    d->flags & DIF_VF_STRING ? "s" : "-",
-		    d->flags & DIF_VF_ASSOC ? "a" : "-", 9, "", d->size);
+		    d->flags & DIF_VF_ASSOC ? "a" : "-", d->size);
 	}
 	if (dp->nint > 0 && dp->inttab != NULL) {
 		fprintf(fp, "\nINTEGER TABLE\n");
