@@ -1,0 +1,6 @@
+/* proves: an empty character constant is D_CHR_NULL */
+/* args: -x errtags */
+BEGIN
+{
+	trace('');
+}

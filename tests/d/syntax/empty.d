@@ -1,0 +1,1 @@
+/* proves: a program with no clause or declaration is rejected */

@@ -1,0 +1,4 @@
+/* proves: running out of text mid-clause is "near end of input" */
+BEGIN
+{
+	trace(1);

@@ -1,0 +1,6 @@
+/* proves: floating-point constants are rejected */
+/* args: -x errtags */
+BEGIN
+{
+	x = 1.5;
+}

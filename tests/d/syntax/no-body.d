@@ -1,0 +1,2 @@
+/* proves: a description in a script must be followed by a predicate or actions */
+BEGIN

@@ -1,0 +1,5 @@
+/* proves: a predicate must close its parentheses before the closing slash */
+BEGIN
+/(1 == 1/
+{
+}
