@@ -107,7 +107,7 @@ demo: deps
 	$(MAKE) all
 	@set -- \
 	  "$(UDTRACE) -n 'BEGIN { printf(\"hello from udtrace\\n\"); exit(0); }'" \
-	  "$(UDTRACE) -q -n 'tick-1sec { n++; printf(\"tick %d\\n\", n); } tick-1sec /n == 3/ { exit(0); }'" \
+	  "$(UDTRACE) -q -n 'BEGIN { n = 0; } tick-1sec { n++; printf(\"tick %d\\n\", n); } tick-1sec /n == 3/ { exit(0); }'" \
 	  "$(UDTRACE) -n 'BEGIN { x = 0; trace(1 / x); }' -n 'BEGIN { exit(0); }'" \
 	  "$(UDTRACE) -n 'BEGIN { x = ; }'"; \
 	for c in "$$@"; do \
