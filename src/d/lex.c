@@ -763,7 +763,8 @@ static int lex_pspec(d_lexer_t *lx, d_tok_t *t)
 		char *star = strchr(text, '*');
 		if (star != NULL && star > text)
 			*star = '\0';
-		if (lx->is_type != NULL && lx->is_type(lx->is_type_arg, text))
+		if (in_list(outer_keywords, text) || (lx->is_type != NULL &&
+		    lx->is_type(lx->is_type_arg, text)))
 			return 0;
 		if (star != NULL && star > text)
 			*star = '*';

@@ -499,6 +499,10 @@ int main(void)
 	    "(decl inline <int N> = (+ 3 4)) (decl extern <const int k>)");
 	CHECK_EQ_STR(parse("uint32_t *p; size_t* q; int size_t;"),
 	    "(decl <uint32_t * p>) (decl <size_t * q>) (decl <int size_t>)");
+	CHECK_EQ_STR(parse("int* x; uint32_t*p; char **v;"),
+	    "(decl <int * x>) (decl <uint32_t * p>) (decl <char * * v>)");
+	CHECK_EQ_STR(parse("int*x { }"), "D_SYNTAX 1: syntax error near \"{\"");
+	CHECK_EQ_STR(parse("foo* { }"), "(clause 'foo*' { })");
 	CHECK_EQ_STR(parse("\n\nthis int a[int];"),
 	    "D_DECL_LOCASSC 3: associative arrays may not be declared as local "
 	    "variables: a");
