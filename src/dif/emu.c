@@ -129,7 +129,10 @@ void dif_firing_begin(dif_state_t *st, const dif_hit_t *hit)
 	st->ntuple = 0;
 	st->tupdata_used = 0;
 	/* mix the hit into rand() so runs differ, cheaply */
-	st->rand_state ^= hit ? hit->timestamp : 0;
+	st->rand_state = st->rand_state * 6364136223846793005ull +
+	    (hit ? hit->timestamp : 0) + 1442695040888963407ull;
+	if (st->rand_state == 0)   /* xorshift's one fixed point */
+		st->rand_state = 0x9e3779b97f4a7c15ull;
 }
 
 void dif_clause_begin(dif_state_t *st)

@@ -765,6 +765,58 @@ static void test_subr_json(void)
 	CHECK_EQ_STR(nz(CALL(DIF_SUBR_JSON, AS("[1,[2,3]]"), AS("[1][0]"))), "2");
 }
 
+
+/*
+ * Random programs that pass the verifier must never crash the tracer
+ * (run this file under ASan/UBSan): only faults may come out.
+ */
+static void test_fuzz(void)
+{
+	uint64_t x = 12345;
+#define RND() (x ^= x << 13, x ^= x >> 7, x ^= x << 17, x)
+	static dif_instr_t t[32];
+	int ran = 0;
+	for (int iter = 0; iter < 30000; iter++) {
+		size_t n = 1 + RND() % 31;
+		for (size_t i = 0; i < 16; i++)
+			ints[i] = RND() % 4 == 0 ? (uint64_t)(uintptr_t)st->scratch +
+			    RND() % 1100 : RND() % 5 == 0 ? RND() : RND() % 300;
+		ints[16] = (uint64_t)(uintptr_t)strs + RND() % 64;
+		for (size_t i = 0; i < n; i++) {
+			uint32_t op = (uint32_t)(RND() % DIF_NOPS), imm;
+			switch (op) {
+			case DIF_BA: case DIF_BZ: case DIF_BNZ:
+				imm = (uint32_t)(i + 1 + RND() % (n - i)); break;
+			case DIF_SETX: imm = (uint32_t)(RND() % 17); break;
+			case DIF_SETS: imm = (uint32_t)(RND() % 64); break;
+			case DIF_REC: imm = (uint32_t)(RND() % 3); break;
+			case DIF_LDGA: imm = 1 + (uint32_t)(RND() % 2); break;
+			case DIF_CALL: imm = 1 + (uint32_t)(RND() % (DIF_SUBR_MAX - 1)); break;
+			case DIF_LDGS:
+				if (RND() % 2) { imm = DIF_VAR_ARG0 + (uint32_t)(RND() %
+				    (DIF_VAR_BUILTIN_MAX - DIF_VAR_ARG0)); break; }
+				/* FALLTHROUGH */
+			default: imm = DIF_VAR_USER_BASE + (uint32_t)(RND() % NVARS); break;
+			}
+			t[i] = I(op, RND() % 16, RND() % 16, RND() % 16, imm);
+			if (op == DIF_PUSHTR)
+				t[i].imm = (uint32_t)(RND() % 2);
+		}
+		t[n - 1] = I(DIF_RET, 0, RND() % 16, 0, 0);
+		if (iter % 50 == 0) {
+			dif_firing_begin(st, &hit);
+			dif_clause_begin(st);
+		}
+		D.text = t;
+		D.ntext = n;
+		if (dif_verify(&D, NVARS, NULL, 0) != 0)
+			continue;
+		dif_exec(st, &hit, &D, &res);
+		ran++;
+	}
+	CHECK(ran > 20000);
+}
+
 int main(void)
 {
 	hit.tid = 1;
@@ -786,6 +838,9 @@ int main(void)
 	test_subr_copyin();
 	test_subr_inet();
 	test_subr_json();
+	recs[2] = (dif_rec_t){ DIF_REC_BYREF, 24 };
+	hit.read_mem = fake_read;
+	test_fuzz();
 	dif_state_destroy(st);
 	return UNIT_END();
 }
