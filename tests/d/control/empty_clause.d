@@ -1,0 +1,9 @@
+/* proves: an empty clause body prints the prefix line */
+BEGIN
+{
+}
+
+BEGIN
+{
+	exit(0);
+}

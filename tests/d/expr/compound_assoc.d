@@ -1,0 +1,10 @@
+/* proves: compound assignment on an associative array element */
+#pragma D option quiet
+
+BEGIN
+{
+	a["k"] = 1;
+	a["k"] += 9;
+	printf("%d\n", a["k"]);
+	exit(0);
+}

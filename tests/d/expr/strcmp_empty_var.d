@@ -1,0 +1,9 @@
+/* proves: an empty string variable compares equal to "" */
+#pragma D option quiet
+
+BEGIN
+{
+	s = "";
+	printf("%d %d\n", s == "", s < "x");
+	exit(0);
+}

@@ -1,0 +1,6 @@
+/* proves: a character constant traces as an int */
+BEGIN
+{
+	trace('a');
+	exit(0);
+}

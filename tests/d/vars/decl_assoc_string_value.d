@@ -1,0 +1,12 @@
+/* proves: a declared associative array of strings */
+#pragma D option quiet
+
+string names[int];
+
+BEGIN
+{
+	names[1] = "one";
+	printf("%s [%s]\n", names[1], names[2]);
+	exit(0);
+}
+
