@@ -224,7 +224,8 @@ typedef struct dif_var {
  * padding to a multiple of 8.
  */
 enum dif_rec_kind {
-	DIF_REC_INT,     /* low `size` bytes of r1, little endian (size 1,2,4,8) */
+	DIF_REC_INT,     /* low `size` bytes of r1, little endian (size 1,2,4,8;
+	                  * 0 is a marker with no data) */
 	DIF_REC_STRING,  /* string at r1: exactly `size` bytes (strsize), NUL-padded;
 	                  * r1 == 0 faults with BADADDR (0x0) */
 	DIF_REC_BYREF    /* `size` bytes copied from address r1 */

@@ -836,6 +836,25 @@ static d_type_t *arith(cg_t *g, int op, val_t *a, val_t *b, int line,
 	return t;
 }
 
+/*
+ * Give a variable seen for the first time its type. `++`, `--` and the
+ * compound assignments on a variable never assigned make it an int64_t
+ * starting at 0, as DTrace does (`self->depth++` in flowindent scripts).
+ */
+static void lval_create(cg_t *g, lval_t *lv, d_type_t *t)
+{
+	if (lv->type != NULL || lv->kind == LV_MEM)
+		return;
+	if (t == NULL)
+		t = d_t_named(g->ts, "int64_t");
+	if (d_is_char_array(t))
+		t = d_t_string(g->ts);
+	lv->var = cg_var_add(g, lv->name, lv->scope, t);
+	if (lv->kind == LV_ASSOC)
+		lv->var->assoc = 1;
+	lv->type = t;
+}
+
 static val_t cg_assign(cg_t *g, d_node_t *n)
 {
 	const char *op = opstr(n->op);
@@ -852,7 +871,8 @@ static val_t cg_assign(cg_t *g, d_node_t *n)
 		r = cg_expr(g, n->right);
 		lv = cg_lvalue(g, n->left, op, 1);
 	} else {
-		lv = cg_lvalue(g, n->left, op, 0);
+		lv = cg_lvalue(g, n->left, op, 1);
+		lval_create(g, &lv, NULL);
 		r = cg_expr(g, n->right);
 		/* the right side may have declared variables: re-find ours */
 		if (lv.kind != LV_MEM && lv.var != NULL)
@@ -861,19 +881,8 @@ static val_t cg_assign(cg_t *g, d_node_t *n)
 	if (d_is_void(r.type))
 		d_error(g->cc, n->line, "D_OP_VOID",
 		    "operator %s cannot be applied to a void expression", op);
-	if (lv.type == NULL) {
-		/* first assignment fixes the variable's type */
-		d_type_t *t = r.type;
-		if (d_is_char_array(t))
-			t = d_t_string(g->ts);
-		if (lv.kind == LV_ASSOC) {
-			lv.var = cg_var_add(g, lv.name, lv.scope, t);
-			lv.var->assoc = 1;
-		} else {
-			lv.var = cg_var_add(g, lv.name, lv.scope, t);
-		}
-		lv.type = t;
-	}
+	/* first assignment fixes the variable's type */
+	lval_create(g, &lv, r.type);
 	if (!creating) {
 		int tmp = reg_alloc(g);
 		lval_t copy = lv;
@@ -896,7 +905,8 @@ static val_t cg_assign(cg_t *g, d_node_t *n)
 static val_t cg_incdec(cg_t *g, d_node_t *n, int post)
 {
 	const char *op = opstr(n->op);
-	lval_t lv = cg_lvalue(g, n->left, op, 0);
+	lval_t lv = cg_lvalue(g, n->left, op, 1);
+	lval_create(g, &lv, NULL);
 	if (!d_is_scalar(lv.type))
 		d_error(g->cc, n->line, "D_OP_SCALAR",
 		    "operator %s requires operand of scalar type", op);
@@ -1195,6 +1205,12 @@ static val_t cg_expr(cg_t *g, d_node_t *n)
 		break;
 	}
 	case N_SIZEOF_E: {
+		if (n->left->kind == N_STRING) {
+			/* a string constant's size is its length, as in DTrace */
+			v = mkval(setx(g, n->left->slen + 1),
+			    d_t_named(g->ts, "size_t"));
+			break;
+		}
 		/* type only: generate, then drop the code */
 		size_t nt = g->text.n;
 		unsigned regs = g->regs;
@@ -1453,33 +1469,30 @@ static void act_printf(cg_t *g, d_node_t *n)
 	    sizeof(msg));
 	if (pf == NULL)
 		d_error(g->cc, n->line, tag, "%s", msg);
-	pfmt_arg_t types[64];
-	val_t vals[64];
-	int na = 0;
-	for (d_node_t *a = f->next; a; a = a->next) {
-		if (na == 64) {
-			pfmt_free(pf);
-			d_error(g->cc, n->line, "D_PRINTF_ARG_EXTRA",
-			    "printf( ) has too many arguments");
-		}
-		vals[na] = cg_expr(g, a);
-		pf_arg_of(g, vals[na], &types[na]);
-		if (d_is_void(vals[na].type)) {
-			pfmt_free(pf);
-			d_error(g->cc, n->line, "D_PRINTF_ARG_TYPE",
-			    "printf( ) argument #%d is of type void", na + 2);
-		}
-		/* record each argument now so few registers stay in use */
-		record_value(g, vals[na], D_ACT_PRINTF_ARG);
-		reg_free(g, vals[na].reg);
-		na++;
-	}
-	if (pfmt_check(pf, types, na, tag, sizeof(tag), msg, sizeof(msg)) != 0) {
-		pfmt_free(pf);
-		d_error(g->cc, n->line, tag, "%s", msg);
-	}
+	/*
+	 * The printf record is registered first so that the format is owned
+	 * by the record table (and freed by cg_fini) if an argument fails.
+	 */
 	d_recdesc_t d = { .action = D_ACT_PRINTF, .fmt = pf };
 	uint32_t idx = add_rec(g, DIF_REC_INT, 0, d);
+	pfmt_arg_t types[64];
+	int na = 0;
+	for (d_node_t *a = f->next; a; a = a->next) {
+		if (na == 64)
+			d_error(g->cc, n->line, "D_PRINTF_ARG_EXTRA",
+			    "printf( ) has too many arguments");
+		val_t v = cg_expr(g, a);
+		if (d_is_void(v.type))
+			d_error(g->cc, n->line, "D_PRINTF_ARG_TYPE",
+			    "printf( ) argument #%d is of type void", na + 2);
+		pf_arg_of(g, v, &types[na]);
+		/* record each argument now so few registers stay in use */
+		record_value(g, v, D_ACT_PRINTF_ARG);
+		reg_free(g, v.reg);
+		na++;
+	}
+	if (pfmt_check(pf, types, na, tag, sizeof(tag), msg, sizeof(msg)) != 0)
+		d_error(g->cc, n->line, tag, "%s", msg);
 	emit(g, DIF_REC, 0, 0, 0, idx);
 }
 

@@ -77,6 +77,7 @@ char *d_sprintf(d_cc_t *cc, const char *fmt, ...)
 _Noreturn void d_verror(d_cc_t *cc, int line, const char *tag,
     const char *fmt, va_list ap)
 {
+	/* an empty tag is legitimate: DTrace tags no printf-grammar error */
 	snprintf(cc->errtag, sizeof(cc->errtag), "%s", tag ? tag : "D_UNKNOWN");
 	cc->errline = line;
 	vsnprintf(cc->errmsg, sizeof(cc->errmsg), fmt, ap);
@@ -99,7 +100,7 @@ void d_format_error(const d_cc_t *cc, int errtags, char *buf, size_t len)
 {
 	size_t off = 0;
 	buf[0] = '\0';
-	if (errtags)
+	if (errtags && cc->errtag[0] != '\0')
 		off += (size_t)snprintf(buf + off, len - off, "[%s] ", cc->errtag);
 	if (off >= len)
 		return;
