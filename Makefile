@@ -70,12 +70,13 @@ $(LIBUDT): $(LIB_OBJS)
 	@mkdir -p $(@D)
 	rm -f $@.$$$$ && ar rcs $@.$$$$ $(LIB_OBJS) && mv -f $@.$$$$ $@
 
+# Linked aside and renamed too: tests running the old binary keep it.
 $(UDTRACE): $(CLI_OBJS) $(LIBUDT)
-	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJS) $(LIBUDT) $(LIBS)
+	$(CC) $(LDFLAGS) -o $@.$$$$ $(CLI_OBJS) $(LIBUDT) $(LIBS) && mv -f $@.$$$$ $@
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIBUDT)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $< $(LIBUDT) $(LIBS)
+	$(CC) $(LDFLAGS) -o $@.$$$$ $< $(LIBUDT) $(LIBS) && mv -f $@.$$$$ $@
 
 $(UNIT_OBJS): CPPFLAGS += -Itests/unit
 
