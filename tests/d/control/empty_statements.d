@@ -1,0 +1,10 @@
+/* proves: empty statements are allowed */
+#pragma D option quiet
+
+BEGIN
+{
+	;
+	printf("ok\n");
+	;
+	exit(0);
+}

@@ -1,0 +1,2 @@
+/* proves: floating-point constants are rejected */
+BEGIN { x = 1.5; }

@@ -1,0 +1,2 @@
+/* proves: an unknown variable name fails to compile */
+BEGIN { trace(x); }

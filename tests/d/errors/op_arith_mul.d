@@ -1,0 +1,3 @@
+/* proves: * on a string is D_OP_ARITH */
+/* args: -x errtags */
+BEGIN { x = "a" * 2; }

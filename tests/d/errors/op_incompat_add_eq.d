@@ -1,0 +1,3 @@
+/* proves: += on a string is D_OP_INCOMPAT */
+/* args: -x errtags */
+BEGIN { s = "a"; s += 1; }

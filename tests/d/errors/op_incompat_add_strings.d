@@ -1,0 +1,3 @@
+/* proves: strings cannot be added */
+/* args: -x errtags */
+BEGIN { x = "a" + "b"; }

@@ -1,0 +1,3 @@
+/* proves: assigning to a non-lvalue is D_OP_LVAL */
+/* args: -x errtags */
+BEGIN { x = 1; (x + 1) = 2; }

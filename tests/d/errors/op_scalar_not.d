@@ -1,0 +1,3 @@
+/* proves: ! on a string is D_OP_SCALAR */
+/* args: -x errtags */
+BEGIN { x = !"abc"; }

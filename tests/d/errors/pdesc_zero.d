@@ -1,0 +1,3 @@
+/* proves: a probe description matching nothing is D_PDESC_ZERO */
+/* args: -x errtags */
+dtrace:::nosuch { }

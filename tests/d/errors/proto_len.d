@@ -1,0 +1,3 @@
+/* proves: more keys than the array was first used with is D_PROTO_LEN */
+/* args: -x errtags */
+BEGIN { a[1] = 1; a[1, 2] = 2; }

@@ -1,0 +1,2 @@
+/* proves: a syntax error names the offending token */
+BEGIN { trace(1 }

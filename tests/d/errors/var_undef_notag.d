@@ -1,0 +1,2 @@
+/* proves: without errtags the D_VAR_UNDEF message has no tag */
+BEGIN { trace(self->x); }

@@ -1,0 +1,18 @@
+# proves: $$1 is always a string
+t=$(mktemp -d) || exit 1
+trap 'rm -rf "$t"' EXIT
+cat > "$t/m.d" <<'EOF_D'
+BEGIN
+{
+	printf("%s %s\n", $$1, $$2);
+	exit(0);
+}
+EOF_D
+cd "$t" || exit 1
+$UDTRACE -q -s m.d 42 foo >out 2>err
+st=$?
+cat out
+echo '--- stderr'
+sed 's/line [0-9][0-9]*:/line N:/' err
+echo "--- status $st"
+exit 0
