@@ -174,7 +174,9 @@ void ecb_fire(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit)
 			}
 			recs = dif_records(st, &len);
 		}
-		buf_put(&h->buf, e->epid, hit->cpu, BUF_REC, recs, len);
+		/* a body that recorded nothing prints nothing: keep it out */
+		if (c->body == NULL || len > 0)
+			buf_put(&h->buf, e->epid, hit->cpu, BUF_REC, recs, len);
 		int status;
 		if (recs != NULL && find_exit(c, recs, len, &status)) {
 			if (!h->exit_called) {

@@ -1523,8 +1523,7 @@ static void act_exit(cg_t *g, d_node_t *n)
 	uint32_t idx = add_rec(g, DIF_REC_INT, 4, d);
 	emit(g, DIF_REC, 0, v.reg, 0, idx);
 	reg_free(g, v.reg);
-	/* exit() ends the clause */
-	emit(g, DIF_RET, 0, 0, 0, 0);
+	/* the clause runs to its end; the consumer stops later clauses */
 	g->clause_exits = 1;
 }
 
