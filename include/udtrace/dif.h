@@ -119,6 +119,17 @@ enum dif_op {
 	 */
 	DIF_REC,
 
+	/*
+	 * Aggregate: r1 = value, r2 = weight (the `incr` of quantize and
+	 * friends; the compiler passes 1 when there is none), imm = record
+	 * index of kind DIF_REC_AGG. Appends one record whose data is the
+	 * value (8 bytes), the weight (8 bytes), then the key: every tuple
+	 * stack entry in push order, an integer as 8 bytes, a by-ref entry
+	 * as its pushed size (strings NUL-padded). The consumer applies it
+	 * to the aggregation when the clause completes without a fault.
+	 */
+	DIF_AGG,
+
 	DIF_NOPS        /* number of opcodes */
 };
 
@@ -185,6 +196,9 @@ enum dif_subr {
 	DIF_SUBR_INET_NTOA6,
 	DIF_SUBR_INET_NTOP,
 	DIF_SUBR_JSON,
+	DIF_SUBR_SPECULATION, /* () -> a free speculation id, or 0 (hit->speculation) */
+	DIF_SUBR_USTACK,      /* (nframes) -> scratch {pid, nframes pcs}, 0-padded */
+	DIF_SUBR_UADDR,       /* (pc) -> scratch {pid, pc}: usym/uaddr/umod/ufunc */
 	DIF_SUBR_MAX
 };
 
@@ -228,7 +242,8 @@ enum dif_rec_kind {
 	                  * 0 is a marker with no data) */
 	DIF_REC_STRING,  /* string at r1: exactly `size` bytes (strsize), NUL-padded;
 	                  * r1 == 0 faults with BADADDR (0x0) */
-	DIF_REC_BYREF    /* `size` bytes copied from address r1 */
+	DIF_REC_BYREF,   /* `size` bytes copied from address r1 */
+	DIF_REC_AGG      /* written by DIF_AGG only: size = 16 + key bytes */
 };
 typedef struct dif_rec {
 	uint8_t  kind;   /* enum dif_rec_kind */

@@ -16,11 +16,23 @@
 #include "program.h"
 #include "options.h"
 
+/*
+ * Records out_firing does not print itself (aggregation actions, setopt,
+ * speculation, system/freopen/ftruncate, ...) go to this callback, in
+ * record order, so their output lands where dtrace puts it. args/argdata
+ * are the D_ACT_PRINTF_ARG records just before the record (nargs of them).
+ */
+typedef void out_libact_fn(void *arg, const d_recdesc_t *d, const void *data,
+    size_t len, const d_recdesc_t *const *args, const void *const *argdata,
+    int nargs);
+
 typedef struct out_state {
 	FILE *fp;
 	int header_done;     /* the header is printed once, before the first record */
 	int indent;          /* flowindent depth */
 	const udt_opts_t *opts;
+	out_libact_fn *libact;
+	void *libact_arg;
 } out_state_t;
 
 /* What is printed of the probe in the prefix. */

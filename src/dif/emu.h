@@ -33,6 +33,10 @@ typedef struct dif_hit {
 	int64_t  walltimestamp;
 	uint64_t ucaller, ustackdepth;
 	const uint64_t *uregs; size_t nuregs;   /* indexed by R_* (may be NULL) */
+	const uint64_t *ustack; size_t nustack; /* user pcs, innermost first (may be NULL) */
+	/* speculation(): a free speculation id, or 0 (NULL: always 0) */
+	uint64_t (*speculation)(void *arg);
+	void *spec_arg;
 	/*
 	 * Read target memory (copyin, copyinstr): returns 0 on success, -1
 	 * if any byte is unreadable. NULL: every read faults.
