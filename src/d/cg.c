@@ -236,8 +236,8 @@ static void push_keys(cg_t *g, cg_var_t *v, d_node_t *keys, int line)
 			if (!ok)
 				d_error(g->cc, line, "D_PROTO_ARG",
 				    "%s[ ] key #%d is incompatible with prototype:\n"
-				    "\tprototype: %s\n\t argument: %s\n", name,
-				    i + 1, v->keys[i]->name, kt[i]->name);
+				    "\tprototype: %s\n\t%9s: %s\n", name,
+				    i + 1, v->keys[i]->name, "key", kt[i]->name);
 		}
 	}
 	if (v->keys == NULL) {
@@ -661,8 +661,8 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 			int64_t dummy; d_type_t *dt;
 			if (d_enumconst_lookup(g->ts, b->name, &dummy, &dt) != 0 &&
 			    cg_inline_lookup(g, b->name) == NULL)
-				d_error(g->cc, b->line, "D_IDENT_UNDEF",
-				    "failed to resolve %s: Unknown variable name",
+				d_error(g->cc, b->line, "D_VAR_UNDEF",
+				    "%s has not yet been declared or assigned",
 				    b->name);
 		}
 		if (v == NULL && scope == DIF_SCOPE_THREAD)
@@ -873,6 +873,11 @@ static val_t cg_assign(cg_t *g, d_node_t *n)
 	} else {
 		lv = cg_lvalue(g, n->left, op, 1);
 		lval_create(g, &lv, NULL);
+		int64_t cv;
+		if ((n->op == D_OP_DIV_EQ || n->op == D_OP_MOD_EQ) &&
+		    cg_const(g, n->right, &cv) == 0 && cv == 0)
+			d_error(g->cc, n->line, "D_DIV_ZERO",
+			    "expression contains division by zero");
 		r = cg_expr(g, n->right);
 		/* the right side may have declared variables: re-find ours */
 		if (lv.kind != LV_MEM && lv.var != NULL)
@@ -1007,7 +1012,7 @@ static val_t cg_expr(cg_t *g, d_node_t *n)
 			break;
 		case D_OP_LNOT:
 			v = cg_expr(g, n->left);
-			if (!d_is_scalar(v.type) && !d_is_string(v.type))
+			if (!d_is_scalar(v.type))
 				d_error(g->cc, n->line, "D_OP_SCALAR",
 				    "operator ! requires an operand of scalar type");
 			emit(g, DIF_CEQ, v.reg, v.reg, 0, 0);
