@@ -13,30 +13,16 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "cg.h"
+#include "cg_impl.h"
 #include "consumer/printf.h"
 
-#define VEC_PUSH(g, vec, val) do { \
-	if ((vec).n == (vec).cap) { \
-		(vec).cap = (vec).cap ? (vec).cap * 2 : 32; \
-		(vec).v = realloc((vec).v, (vec).cap * sizeof(*(vec).v)); \
-		if ((vec).v == NULL) \
-			d_error((g)->cc, 0, "D_NOMEM", "out of memory"); \
-	} \
-	(vec).v[(vec).n++] = (val); \
-} while (0)
 
-typedef struct val {
-	int reg;
-	d_type_t *type;
-} val_t;
 
-static val_t cg_expr(cg_t *g, d_node_t *n);
 
 /* ------------------------------------------------------------------ */
 /* emission */
 
-static size_t emit(cg_t *g, int op, int rd, int r1, int r2, uint32_t imm)
+size_t cg_emit(cg_t *g, int op, int rd, int r1, int r2, uint32_t imm)
 {
 	dif_instr_t in = { (uint8_t)op, (uint8_t)rd, (uint8_t)r1, (uint8_t)r2, imm };
 	VEC_PUSH(g, g->text, in);
@@ -44,12 +30,12 @@ static size_t emit(cg_t *g, int op, int rd, int r1, int r2, uint32_t imm)
 	return g->text.n - 1;
 }
 
-static void patch(cg_t *g, size_t at)
+void cg_patch(cg_t *g, size_t at)
 {
 	g->text.v[at].imm = (uint32_t)g->text.n;
 }
 
-static int reg_alloc(cg_t *g)
+int cg_reg_alloc(cg_t *g)
 {
 	for (int r = 1; r < DIF_NREGS; r++)
 		if (!(g->regs & (1u << r))) {
@@ -60,7 +46,7 @@ static int reg_alloc(cg_t *g)
 	    "insufficient registers to generate code");
 }
 
-static void reg_free(cg_t *g, int r)
+void cg_reg_free(cg_t *g, int r)
 {
 	if (r > 0)
 		g->regs &= ~(1u << r);
@@ -91,23 +77,23 @@ static uint32_t str_index(cg_t *g, const char *s, size_t len)
 	return off;
 }
 
-static int setx(cg_t *g, uint64_t v)
+int cg_setx(cg_t *g, uint64_t v)
 {
-	int r = reg_alloc(g);
-	emit(g, DIF_SETX, r, 0, 0, int_index(g, v));
+	int r = cg_reg_alloc(g);
+	cg_emit(g, DIF_SETX, r, 0, 0, int_index(g, v));
 	return r;
 }
 
 /* Narrow register r to integer type t (sign- or zero-extend from its size). */
-static void narrow_reg(cg_t *g, int r, const d_type_t *t)
+void cg_narrow(cg_t *g, int r, const d_type_t *t)
 {
 	size_t sz = d_sizeof(t);
 	if (!d_is_int(t) || sz >= 8 || sz == 0)
 		return;
-	int s = setx(g, 64 - 8 * sz);
-	emit(g, DIF_SLL, r, r, s, 0);
-	emit(g, d_is_signed(t) ? DIF_SRA : DIF_SRL, r, r, s, 0);
-	reg_free(g, s);
+	int s = cg_setx(g, 64 - 8 * sz);
+	cg_emit(g, DIF_SLL, r, r, s, 0);
+	cg_emit(g, d_is_signed(t) ? DIF_SRA : DIF_SRL, r, r, s, 0);
+	cg_reg_free(g, s);
 }
 
 /* ------------------------------------------------------------------ */
@@ -245,18 +231,18 @@ static void push_keys(cg_t *g, cg_var_t *v, d_node_t *keys, int line)
 		v->keys = d_alloc(g->cc, sizeof(d_type_t *) * (size_t)(nk ? nk : 1));
 		memcpy(v->keys, kt, sizeof(d_type_t *) * (size_t)nk);
 	}
-	emit(g, DIF_FLUSHTS, 0, 0, 0, 0);
+	cg_emit(g, DIF_FLUSHTS, 0, 0, 0, 0);
 	for (i = 0; i < nk; i++) {
 		if (d_is_string(kt[i])) {
-			int sz = setx(g, (uint64_t)g->cc->strsize);
-			emit(g, DIF_PUSHTR, 0, kv[i].reg, sz, 1);
-			reg_free(g, sz);
+			int sz = cg_setx(g, (uint64_t)g->cc->strsize);
+			cg_emit(g, DIF_PUSHTR, 0, kv[i].reg, sz, 1);
+			cg_reg_free(g, sz);
 		} else {
 			/* keys are narrowed to their declared type */
-			narrow_reg(g, kv[i].reg, v->keys[i]);
-			emit(g, DIF_PUSHTV, 0, kv[i].reg, 0, 0);
+			cg_narrow(g, kv[i].reg, v->keys[i]);
+			cg_emit(g, DIF_PUSHTV, 0, kv[i].reg, 0, 0);
 		}
-		reg_free(g, kv[i].reg);
+		cg_reg_free(g, kv[i].reg);
 	}
 }
 
@@ -393,11 +379,11 @@ static lval_t cg_lvalue(cg_t *g, d_node_t *n, const char *op, int creating)
 			if (!d_is_int(i.type))
 				d_error(g->cc, n->line, "D_ARR_BADREF",
 				    "array subscript must be of integral type");
-			int sz = setx(g, d_sizeof(bt->base));
-			emit(g, DIF_MUL, i.reg, i.reg, sz, 0);
-			emit(g, DIF_ADD, b.reg, b.reg, i.reg, 0);
-			reg_free(g, sz);
-			reg_free(g, i.reg);
+			int sz = cg_setx(g, d_sizeof(bt->base));
+			cg_emit(g, DIF_MUL, i.reg, i.reg, sz, 0);
+			cg_emit(g, DIF_ADD, b.reg, b.reg, i.reg, 0);
+			cg_reg_free(g, sz);
+			cg_reg_free(g, i.reg);
 			lv.kind = LV_MEM;
 			lv.addr = b.reg;
 			lv.type = bt->base;
@@ -434,23 +420,23 @@ static void lval_load(cg_t *g, lval_t *lv, int rd)
 {
 	switch (lv->kind) {
 	case LV_VAR:
-		emit(g, var_ld_op(lv->var), rd, 0, 0, lv->var->id);
+		cg_emit(g, var_ld_op(lv->var), rd, 0, 0, lv->var->id);
 		break;
 	case LV_ASSOC:
 		push_keys(g, lv->var, lv->keys, g->line);
-		emit(g, var_ld_op(lv->var), rd, 0, 0, lv->var->id);
+		cg_emit(g, var_ld_op(lv->var), rd, 0, 0, lv->var->id);
 		break;
 	case LV_MEM:
 		if (d_is_byref(lv->type))
-			emit(g, DIF_MOV, rd, lv->addr, 0, 0);
+			cg_emit(g, DIF_MOV, rd, lv->addr, 0, 0);
 		else
-			emit(g, ld_op_for(lv->type), rd, lv->addr, 0, 0);
+			cg_emit(g, ld_op_for(lv->type), rd, lv->addr, 0, 0);
 		if (lv->bits) {
-			int s = setx(g, (uint64_t)(64 - lv->bitoff - lv->bits));
-			emit(g, DIF_SLL, rd, rd, s, 0);
-			emit(g, DIF_SETX, s, 0, 0, int_index(g, (uint64_t)(64 - lv->bits)));
-			emit(g, d_is_signed(lv->type) ? DIF_SRA : DIF_SRL, rd, rd, s, 0);
-			reg_free(g, s);
+			int s = cg_setx(g, (uint64_t)(64 - lv->bitoff - lv->bits));
+			cg_emit(g, DIF_SLL, rd, rd, s, 0);
+			cg_emit(g, DIF_SETX, s, 0, 0, int_index(g, (uint64_t)(64 - lv->bits)));
+			cg_emit(g, d_is_signed(lv->type) ? DIF_SRA : DIF_SRL, rd, rd, s, 0);
+			cg_reg_free(g, s);
 		}
 		break;
 	}
@@ -461,34 +447,34 @@ static void lval_store(cg_t *g, lval_t *lv, int r)
 {
 	switch (lv->kind) {
 	case LV_VAR:
-		emit(g, var_st_op(lv->var), 0, r, 0, lv->var->id);
+		cg_emit(g, var_st_op(lv->var), 0, r, 0, lv->var->id);
 		break;
 	case LV_ASSOC:
 		push_keys(g, lv->var, lv->keys, g->line);
-		emit(g, var_st_op(lv->var), 0, r, 0, lv->var->id);
+		cg_emit(g, var_st_op(lv->var), 0, r, 0, lv->var->id);
 		break;
 	case LV_MEM:
 		if (d_is_byref(lv->type)) {
-			int sz = setx(g, d_sizeof(lv->type));
-			emit(g, DIF_COPYS, lv->addr, r, sz, 0);
-			reg_free(g, sz);
+			int sz = cg_setx(g, d_sizeof(lv->type));
+			cg_emit(g, DIF_COPYS, lv->addr, r, sz, 0);
+			cg_reg_free(g, sz);
 		} else if (lv->bits) {
 			/* read-modify-write of the storage unit */
-			int old = reg_alloc(g), m = reg_alloc(g), t = reg_alloc(g);
+			int old = cg_reg_alloc(g), m = cg_reg_alloc(g), t = cg_reg_alloc(g);
 			uint64_t mask = (lv->bits >= 64 ? ~0ULL :
 			    ((1ULL << lv->bits) - 1)) << lv->bitoff;
-			emit(g, ld_op_for(lv->type), old, lv->addr, 0, 0);
-			emit(g, DIF_SETX, m, 0, 0, int_index(g, ~mask));
-			emit(g, DIF_AND, old, old, m, 0);
-			emit(g, DIF_SETX, t, 0, 0, int_index(g, (uint64_t)lv->bitoff));
-			emit(g, DIF_SLL, m, r, t, 0);
-			emit(g, DIF_SETX, t, 0, 0, int_index(g, mask));
-			emit(g, DIF_AND, m, m, t, 0);
-			emit(g, DIF_OR, old, old, m, 0);
-			emit(g, st_op_for(lv->type), lv->addr, old, 0, 0);
-			reg_free(g, old); reg_free(g, m); reg_free(g, t);
+			cg_emit(g, ld_op_for(lv->type), old, lv->addr, 0, 0);
+			cg_emit(g, DIF_SETX, m, 0, 0, int_index(g, ~mask));
+			cg_emit(g, DIF_AND, old, old, m, 0);
+			cg_emit(g, DIF_SETX, t, 0, 0, int_index(g, (uint64_t)lv->bitoff));
+			cg_emit(g, DIF_SLL, m, r, t, 0);
+			cg_emit(g, DIF_SETX, t, 0, 0, int_index(g, mask));
+			cg_emit(g, DIF_AND, m, m, t, 0);
+			cg_emit(g, DIF_OR, old, old, m, 0);
+			cg_emit(g, st_op_for(lv->type), lv->addr, old, 0, 0);
+			cg_reg_free(g, old); cg_reg_free(g, m); cg_reg_free(g, t);
 		} else {
-			emit(g, st_op_for(lv->type), lv->addr, r, 0, 0);
+			cg_emit(g, st_op_for(lv->type), lv->addr, r, 0, 0);
 		}
 		break;
 	}
@@ -497,7 +483,7 @@ static void lval_store(cg_t *g, lval_t *lv, int r)
 static void lval_done(cg_t *g, lval_t *lv)
 {
 	if (lv->kind == LV_MEM)
-		reg_free(g, lv->addr);
+		cg_reg_free(g, lv->addr);
 }
 
 /* ------------------------------------------------------------------ */
@@ -547,7 +533,7 @@ static val_t cg_ident(cg_t *g, d_node_t *n)
 	cg_var_t *v;
 
 	if (n->scope == NULL && d_enumconst_lookup(g->ts, n->name, &cv, &t) == 0)
-		return mkval(setx(g, (uint64_t)cv), t);
+		return mkval(cg_setx(g, (uint64_t)cv), t);
 	if (n->scope == NULL && (in = cg_inline_lookup(g, n->name)) != NULL) {
 		int saved = g->line;
 		val_t iv = cg_expr(g, in->value);
@@ -557,7 +543,7 @@ static val_t cg_ident(cg_t *g, d_node_t *n)
 			    "inline %s definition uses incompatible types: "
 			    "\"%s\" = \"%s\"", in->name, in->type->name,
 			    iv.type->name);
-		narrow_reg(g, iv.reg, in->type);
+		cg_narrow(g, iv.reg, in->type);
 		return mkval(iv.reg, in->type);
 	}
 	if (n->scope == NULL && (v = cg_var_lookup(g, n->name,
@@ -566,13 +552,13 @@ static val_t cg_ident(cg_t *g, d_node_t *n)
 			d_error(g->cc, n->line, "D_ARR_BADREF",
 			    "%s is an associative array and may not be used "
 			    "without a key", n->name);
-		int r = reg_alloc(g);
-		emit(g, DIF_LDGS, r, 0, 0, v->id);
+		int r = cg_reg_alloc(g);
+		cg_emit(g, DIF_LDGS, r, 0, 0, v->id);
 		return mkval(r, v->type);
 	}
 	if ((b = builtin_lookup(n->name)) != NULL) {
-		int r = reg_alloc(g);
-		emit(g, DIF_LDGS, r, 0, 0, b->id);
+		int r = cg_reg_alloc(g);
+		cg_emit(g, DIF_LDGS, r, 0, 0, b->id);
 		return mkval(r, d_t_named(g->ts, b->type));
 	}
 	if (strcmp(n->name, "args") == 0 || strcmp(n->name, "uregs") == 0)
@@ -608,9 +594,9 @@ static val_t cg_addr_of_member(cg_t *g, d_node_t *n, d_tmember_t **mp)
 		d_error(g->cc, n->line, "D_TYPE_MEMBER",
 		    "%s is not a member of %s", n->name, bt->name);
 	if (m->off != 0) {
-		int o = setx(g, m->off);
-		emit(g, DIF_ADD, b.reg, b.reg, o, 0);
-		reg_free(g, o);
+		int o = cg_setx(g, m->off);
+		cg_emit(g, DIF_ADD, b.reg, b.reg, o, 0);
+		cg_reg_free(g, o);
 	}
 	*mp = m;
 	return mkval(b.reg, m->type);
@@ -619,7 +605,7 @@ static val_t cg_addr_of_member(cg_t *g, d_node_t *n, d_tmember_t **mp)
 static val_t load_from_addr(cg_t *g, int r, d_type_t *t)
 {
 	if (!d_is_byref(t))
-		emit(g, ld_op_for(t), r, r, 0, 0);
+		cg_emit(g, ld_op_for(t), r, r, 0, 0);
 	return mkval(r, t);
 }
 
@@ -648,7 +634,7 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 		if (!d_is_int(i.type))
 			d_error(g->cc, n->line, "D_ARR_BADREF",
 			    "%s[ ] subscript must be of integral type", b->name);
-		emit(g, DIF_LDGA, i.reg, i.reg, 0,
+		cg_emit(g, DIF_LDGA, i.reg, i.reg, 0,
 		    isargs ? DIF_VAR_ARGS : DIF_VAR_UREGS);
 		return mkval(i.reg, d_t_named(g->ts, isargs ? "int64_t" : "uint64_t"));
 	}
@@ -672,7 +658,7 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 		if (v != NULL && v->assoc) {
 			lval_t lv = { .kind = LV_ASSOC, .var = v, .keys = n->args,
 			    .type = v->type };
-			int r = reg_alloc(g);
+			int r = cg_reg_alloc(g);
 			lval_load(g, &lv, r);
 			return mkval(r, v->type);
 		}
@@ -694,11 +680,11 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 	if (!d_is_int(i.type))
 		d_error(g->cc, n->line, "D_ARR_BADREF",
 		    "array subscript must be of integral type");
-	int sz = setx(g, d_sizeof(bt->base));
-	emit(g, DIF_MUL, i.reg, i.reg, sz, 0);
-	emit(g, DIF_ADD, base.reg, base.reg, i.reg, 0);
-	reg_free(g, sz);
-	reg_free(g, i.reg);
+	int sz = cg_setx(g, d_sizeof(bt->base));
+	cg_emit(g, DIF_MUL, i.reg, i.reg, sz, 0);
+	cg_emit(g, DIF_ADD, base.reg, base.reg, i.reg, 0);
+	cg_reg_free(g, sz);
+	cg_reg_free(g, i.reg);
 	return load_from_addr(g, base.reg, bt->base);
 }
 
@@ -708,19 +694,19 @@ static void emit_compare(cg_t *g, int op, val_t a, val_t b, int is_str,
 {
 	int ra = a.reg, rb = b.reg;
 	if (is_str) {
-		emit(g, DIF_SCMP, ra, ra, rb, 0);
+		cg_emit(g, DIF_SCMP, ra, ra, rb, 0);
 		rb = 0;
 		is_unsigned = 0;
 	}
 	int lt = is_unsigned ? DIF_CLTU : DIF_CLT;
 	int le = is_unsigned ? DIF_CLEU : DIF_CLE;
 	switch (op) {
-	case D_OP_EQ: emit(g, DIF_CEQ, a.reg, ra, rb, 0); break;
-	case D_OP_NE: emit(g, DIF_CNE, a.reg, ra, rb, 0); break;
-	case D_OP_LT: emit(g, lt, a.reg, ra, rb, 0); break;
-	case D_OP_LE: emit(g, le, a.reg, ra, rb, 0); break;
-	case D_OP_GT: emit(g, lt, a.reg, rb, ra, 0); break;
-	case D_OP_GE: emit(g, le, a.reg, rb, ra, 0); break;
+	case D_OP_EQ: cg_emit(g, DIF_CEQ, a.reg, ra, rb, 0); break;
+	case D_OP_NE: cg_emit(g, DIF_CNE, a.reg, ra, rb, 0); break;
+	case D_OP_LT: cg_emit(g, lt, a.reg, ra, rb, 0); break;
+	case D_OP_LE: cg_emit(g, le, a.reg, ra, rb, 0); break;
+	case D_OP_GT: cg_emit(g, lt, a.reg, rb, ra, 0); break;
+	case D_OP_GE: cg_emit(g, le, a.reg, rb, ra, 0); break;
 	}
 }
 
@@ -733,7 +719,7 @@ static void convert_int(cg_t *g, val_t *v, d_type_t *to)
 	if (!d_is_int(to) || !d_is_int(v->type))
 		return;
 	if (d_sizeof(to) < 8 && !d_is_signed(to) && d_is_signed(v->type))
-		narrow_reg(g, v->reg, to);
+		cg_narrow(g, v->reg, to);
 }
 
 static int arith_op(int op, int is_unsigned)
@@ -781,28 +767,28 @@ static d_type_t *arith(cg_t *g, int op, val_t *a, val_t *b, int line,
 	switch (op) {
 	case D_OP_ADD: case D_OP_SUB:
 		if (ra->kind == TK_PTR && d_is_int(rb)) {
-			int sz = setx(g, d_sizeof(ra->base) ? d_sizeof(ra->base) : 1);
-			emit(g, DIF_MUL, b->reg, b->reg, sz, 0);
-			reg_free(g, sz);
-			emit(g, arith_op(op, 0), a->reg, a->reg, b->reg, 0);
+			int sz = cg_setx(g, d_sizeof(ra->base) ? d_sizeof(ra->base) : 1);
+			cg_emit(g, DIF_MUL, b->reg, b->reg, sz, 0);
+			cg_reg_free(g, sz);
+			cg_emit(g, arith_op(op, 0), a->reg, a->reg, b->reg, 0);
 			return a->type;
 		}
 		if (op == D_OP_ADD && d_is_int(ra) && rb->kind == TK_PTR) {
-			int sz = setx(g, d_sizeof(rb->base) ? d_sizeof(rb->base) : 1);
-			emit(g, DIF_MUL, a->reg, a->reg, sz, 0);
-			reg_free(g, sz);
-			emit(g, DIF_ADD, a->reg, a->reg, b->reg, 0);
+			int sz = cg_setx(g, d_sizeof(rb->base) ? d_sizeof(rb->base) : 1);
+			cg_emit(g, DIF_MUL, a->reg, a->reg, sz, 0);
+			cg_reg_free(g, sz);
+			cg_emit(g, DIF_ADD, a->reg, a->reg, b->reg, 0);
 			return b->type;
 		}
 		if (op == D_OP_SUB && ra->kind == TK_PTR && rb->kind == TK_PTR) {
 			if (!d_type_compat(ra, rb))
 				incompat(g, line, a->type, opname, b->type);
-			emit(g, DIF_SUB, a->reg, a->reg, b->reg, 0);
+			cg_emit(g, DIF_SUB, a->reg, a->reg, b->reg, 0);
 			size_t es = d_sizeof(ra->base);
 			if (es > 1) {
-				int sz = setx(g, es);
-				emit(g, DIF_SDIV, a->reg, a->reg, sz, 0);
-				reg_free(g, sz);
+				int sz = cg_setx(g, es);
+				cg_emit(g, DIF_SDIV, a->reg, a->reg, sz, 0);
+				cg_reg_free(g, sz);
 			}
 			return d_t_named(g->ts, "ptrdiff_t") ?
 			    d_t_named(g->ts, "ptrdiff_t") : d_t_named(g->ts, "long");
@@ -832,7 +818,7 @@ static d_type_t *arith(cg_t *g, int op, val_t *a, val_t *b, int line,
 		convert_int(g, a, t);
 		convert_int(g, b, t);
 	}
-	emit(g, arith_op(op, !d_is_signed(t)), a->reg, a->reg, b->reg, 0);
+	cg_emit(g, arith_op(op, !d_is_signed(t)), a->reg, a->reg, b->reg, 0);
 	return t;
 }
 
@@ -889,19 +875,19 @@ static val_t cg_assign(cg_t *g, d_node_t *n)
 	/* first assignment fixes the variable's type */
 	lval_create(g, &lv, r.type);
 	if (!creating) {
-		int tmp = reg_alloc(g);
+		int tmp = cg_reg_alloc(g);
 		lval_t copy = lv;
 		lval_load(g, &copy, tmp);
 		val_t a = mkval(tmp, lv.type);
 		if (d_is_string(lv.type))
 			incompat(g, n->line, lv.type, op, r.type);
 		(void)arith(g, base_op(n->op), &a, &r, n->line, op);
-		reg_free(g, r.reg);
+		cg_reg_free(g, r.reg);
 		r = a;
 	} else if (!assignable(lv.type, r.type)) {
 		incompat(g, n->line, lv.type, op, r.type);
 	}
-	narrow_reg(g, r.reg, lv.type);
+	cg_narrow(g, r.reg, lv.type);
 	lval_store(g, &lv, r.reg);
 	lval_done(g, &lv);
 	return mkval(r.reg, lv.type);
@@ -915,37 +901,37 @@ static val_t cg_incdec(cg_t *g, d_node_t *n, int post)
 	if (!d_is_scalar(lv.type))
 		d_error(g->cc, n->line, "D_OP_SCALAR",
 		    "operator %s requires operand of scalar type", op);
-	int r = reg_alloc(g);
+	int r = cg_reg_alloc(g);
 	lval_load(g, &lv, r);
-	int res = post ? reg_alloc(g) : r;
+	int res = post ? cg_reg_alloc(g) : r;
 	if (post)
-		emit(g, DIF_MOV, res, r, 0, 0);
+		cg_emit(g, DIF_MOV, res, r, 0, 0);
 	const d_type_t *rt = d_resolve(lv.type);
-	int one = setx(g, rt->kind == TK_PTR ? d_sizeof(rt->base) : 1);
-	emit(g, n->op == D_OP_INC ? DIF_ADD : DIF_SUB, r, r, one, 0);
-	reg_free(g, one);
-	narrow_reg(g, r, lv.type);
+	int one = cg_setx(g, rt->kind == TK_PTR ? d_sizeof(rt->base) : 1);
+	cg_emit(g, n->op == D_OP_INC ? DIF_ADD : DIF_SUB, r, r, one, 0);
+	cg_reg_free(g, one);
+	cg_narrow(g, r, lv.type);
 	lval_store(g, &lv, r);
 	lval_done(g, &lv);
 	if (post)
-		reg_free(g, r);
+		cg_reg_free(g, r);
 	return mkval(res, lv.type);
 }
 
 static val_t cg_call(cg_t *g, d_node_t *n);
 
-static val_t cg_expr(cg_t *g, d_node_t *n)
+val_t cg_expr(cg_t *g, d_node_t *n)
 {
 	int saved_line = g->line;
 	g->line = n->line;
 	val_t v;
 	switch (n->kind) {
 	case N_INT:
-		v = mkval(setx(g, n->ival), d_t_lit(g->ts, n->itype));
+		v = mkval(cg_setx(g, n->ival), d_t_lit(g->ts, n->itype));
 		break;
 	case N_STRING: {
-		int r = reg_alloc(g);
-		emit(g, DIF_SETS, r, 0, 0, str_index(g, n->str, n->slen));
+		int r = cg_reg_alloc(g);
+		cg_emit(g, DIF_SETS, r, 0, 0, str_index(g, n->str, n->slen));
 		v = mkval(r, d_t_string(g->ts));
 		break;
 	}
@@ -963,8 +949,8 @@ static val_t cg_expr(cg_t *g, d_node_t *n)
 			d_error(g->cc, n->line, "D_ARR_BADREF",
 			    "%s is an associative array and may not be used "
 			    "without a key", var_display(g, scope, n->name));
-		int r = reg_alloc(g);
-		emit(g, var_ld_op(var), r, 0, 0, var->id);
+		int r = cg_reg_alloc(g);
+		cg_emit(g, var_ld_op(var), r, 0, 0, var->id);
 		v = mkval(r, var->type);
 		break;
 	}
@@ -1000,7 +986,7 @@ static val_t cg_expr(cg_t *g, d_node_t *n)
 				    "type", opstr(n->op));
 			v.type = d_promote(g->ts, v.type);
 			if (n->op == D_OP_NEG)
-				emit(g, DIF_SUB, v.reg, 0, v.reg, 0);
+				cg_emit(g, DIF_SUB, v.reg, 0, v.reg, 0);
 			break;
 		case D_OP_BNOT:
 			v = cg_expr(g, n->left);
@@ -1008,14 +994,14 @@ static val_t cg_expr(cg_t *g, d_node_t *n)
 				d_error(g->cc, n->line, "D_OP_INT",
 				    "operator ~ requires an operand of integral type");
 			v.type = d_promote(g->ts, v.type);
-			emit(g, DIF_NOT, v.reg, v.reg, 0, 0);
+			cg_emit(g, DIF_NOT, v.reg, v.reg, 0, 0);
 			break;
 		case D_OP_LNOT:
 			v = cg_expr(g, n->left);
 			if (!d_is_scalar(v.type))
 				d_error(g->cc, n->line, "D_OP_SCALAR",
 				    "operator ! requires an operand of scalar type");
-			emit(g, DIF_CEQ, v.reg, v.reg, 0, 0);
+			cg_emit(g, DIF_CEQ, v.reg, v.reg, 0, 0);
 			v.type = t_int(g);
 			break;
 		case D_OP_DEREF: {
@@ -1070,7 +1056,7 @@ static val_t cg_expr(cg_t *g, d_node_t *n)
 			break;
 		case D_OP_COMMA: {
 			val_t a = cg_expr(g, n->left);
-			reg_free(g, a.reg);
+			cg_reg_free(g, a.reg);
 			v = cg_expr(g, n->right);
 			break;
 		}
@@ -1080,22 +1066,22 @@ static val_t cg_expr(cg_t *g, d_node_t *n)
 				d_error(g->cc, n->line, "D_OP_SCALAR",
 				    "operator %s requires operands of scalar type",
 				    opstr(n->op));
-			size_t br = emit(g, n->op == D_OP_LAND ? DIF_BZ : DIF_BNZ,
+			size_t br = cg_emit(g, n->op == D_OP_LAND ? DIF_BZ : DIF_BNZ,
 			    0, a.reg, 0, 0);
 			val_t b = cg_expr(g, n->right);
 			if (!d_is_scalar(b.type))
 				d_error(g->cc, n->line, "D_OP_SCALAR",
 				    "operator %s requires operands of scalar type",
 				    opstr(n->op));
-			emit(g, DIF_CNE, a.reg, b.reg, 0, 0);
-			reg_free(g, b.reg);
-			size_t end = emit(g, DIF_BA, 0, 0, 0, 0);
-			patch(g, br);
+			cg_emit(g, DIF_CNE, a.reg, b.reg, 0, 0);
+			cg_reg_free(g, b.reg);
+			size_t end = cg_emit(g, DIF_BA, 0, 0, 0, 0);
+			cg_patch(g, br);
 			if (n->op == D_OP_LAND)
-				emit(g, DIF_MOV, a.reg, 0, 0, 0);
+				cg_emit(g, DIF_MOV, a.reg, 0, 0, 0);
 			else
-				emit(g, DIF_CNE, a.reg, a.reg, 0, 0);
-			patch(g, end);
+				cg_emit(g, DIF_CNE, a.reg, a.reg, 0, 0);
+			cg_patch(g, end);
 			v = mkval(a.reg, t_int(g));
 			break;
 		}
@@ -1105,10 +1091,10 @@ static val_t cg_expr(cg_t *g, d_node_t *n)
 			if (!d_is_scalar(a.type) || !d_is_scalar(b.type))
 				d_error(g->cc, n->line, "D_OP_SCALAR",
 				    "operator ^^ requires operands of scalar type");
-			emit(g, DIF_CNE, a.reg, a.reg, 0, 0);
-			emit(g, DIF_CNE, b.reg, b.reg, 0, 0);
-			emit(g, DIF_XOR, a.reg, a.reg, b.reg, 0);
-			reg_free(g, b.reg);
+			cg_emit(g, DIF_CNE, a.reg, a.reg, 0, 0);
+			cg_emit(g, DIF_CNE, b.reg, b.reg, 0, 0);
+			cg_emit(g, DIF_XOR, a.reg, a.reg, b.reg, 0);
+			cg_reg_free(g, b.reg);
 			v = mkval(a.reg, t_int(g));
 			break;
 		}
@@ -1136,7 +1122,7 @@ static val_t cg_expr(cg_t *g, d_node_t *n)
 				incompat(g, n->line, a.type, opstr(n->op), b.type);
 			}
 			emit_compare(g, n->op, a, b, is_str, uns);
-			reg_free(g, b.reg);
+			cg_reg_free(g, b.reg);
 			v = mkval(a.reg, t_int(g));
 			break;
 		}
@@ -1149,7 +1135,7 @@ static val_t cg_expr(cg_t *g, d_node_t *n)
 			val_t a = cg_expr(g, n->left);
 			val_t b = cg_expr(g, n->right);
 			d_type_t *t = arith(g, n->op, &a, &b, n->line, opstr(n->op));
-			reg_free(g, b.reg);
+			cg_reg_free(g, b.reg);
 			v = mkval(a.reg, t);
 			break;
 		}
@@ -1160,16 +1146,16 @@ static val_t cg_expr(cg_t *g, d_node_t *n)
 		if (!d_is_scalar(c.type))
 			d_error(g->cc, n->line, "D_OP_SCALAR",
 			    "operator ?: expression must be of scalar type");
-		size_t br = emit(g, DIF_BZ, 0, c.reg, 0, 0);
+		size_t br = cg_emit(g, DIF_BZ, 0, c.reg, 0, 0);
 		val_t a = cg_expr(g, n->left);
-		emit(g, DIF_MOV, c.reg, a.reg, 0, 0);
-		reg_free(g, a.reg);
-		size_t end = emit(g, DIF_BA, 0, 0, 0, 0);
-		patch(g, br);
+		cg_emit(g, DIF_MOV, c.reg, a.reg, 0, 0);
+		cg_reg_free(g, a.reg);
+		size_t end = cg_emit(g, DIF_BA, 0, 0, 0, 0);
+		cg_patch(g, br);
 		val_t b = cg_expr(g, n->right);
-		emit(g, DIF_MOV, c.reg, b.reg, 0, 0);
-		reg_free(g, b.reg);
-		patch(g, end);
+		cg_emit(g, DIF_MOV, c.reg, b.reg, 0, 0);
+		cg_reg_free(g, b.reg);
+		cg_patch(g, end);
 		const d_type_t *ra = d_resolve(a.type), *rb = d_resolve(b.type);
 		d_type_t *t;
 		if (d_is_arith(ra) && d_is_arith(rb))
@@ -1197,7 +1183,7 @@ static val_t cg_expr(cg_t *g, d_node_t *n)
 			d_error(g->cc, n->line, "D_CAST_INVAL",
 			    "invalid cast expression: \"%s\" to \"%s\"",
 			    v.type->name, t->name);
-		narrow_reg(g, v.reg, t);
+		cg_narrow(g, v.reg, t);
 		v.type = t;
 		break;
 	}
@@ -1206,13 +1192,13 @@ static val_t cg_expr(cg_t *g, d_node_t *n)
 		if (d_is_void(t) || !d_resolve(t)->complete)
 			d_error(g->cc, n->line, "D_SIZEOF_TYPE",
 			    "cannot apply sizeof to an incomplete type: %s", t->name);
-		v = mkval(setx(g, d_sizeof(t)), d_t_named(g->ts, "size_t"));
+		v = mkval(cg_setx(g, d_sizeof(t)), d_t_named(g->ts, "size_t"));
 		break;
 	}
 	case N_SIZEOF_E: {
 		if (n->left->kind == N_STRING) {
 			/* a string constant's size is its length, as in DTrace */
-			v = mkval(setx(g, n->left->slen + 1),
+			v = mkval(cg_setx(g, n->left->slen + 1),
 			    d_t_named(g->ts, "size_t"));
 			break;
 		}
@@ -1226,7 +1212,7 @@ static val_t cg_expr(cg_t *g, d_node_t *n)
 		if (d_is_void(e.type))
 			d_error(g->cc, n->line, "D_SIZEOF_TYPE",
 			    "cannot apply sizeof to an expression of type void");
-		v = mkval(setx(g, d_sizeof(e.type)), d_t_named(g->ts, "size_t"));
+		v = mkval(cg_setx(g, d_sizeof(e.type)), d_t_named(g->ts, "size_t"));
 		break;
 	}
 	case N_STRINGOF: {
@@ -1254,7 +1240,7 @@ static val_t cg_expr(cg_t *g, d_node_t *n)
 		if (m->bits)
 			d_error(g->cc, n->line, "D_OFFSETOF_BITFIELD",
 			    "cannot take offset of a bit-field: %s", n->name);
-		v = mkval(setx(g, m->off), d_t_named(g->ts, "size_t"));
+		v = mkval(cg_setx(g, m->off), d_t_named(g->ts, "size_t"));
 		break;
 	}
 	case N_XLATE:
@@ -1320,9 +1306,10 @@ static const subr_t subrs[] = {
 	{ "inet_ntoa6", DIF_SUBR_INET_NTOA6, 1, 1, { A_PTR }, { "in6_addr_t *" }, "string" },
 	{ "inet_ntop", DIF_SUBR_INET_NTOP, 2, 2, { A_INT, A_PTR }, { "int", "void *" }, "string" },
 	{ "json", DIF_SUBR_JSON, 2, 2, { A_STR, A_STR }, { "const char *", "const char *" }, "string" },
+	{ "speculation", DIF_SUBR_SPECULATION, 0, 0, { 0 }, { 0 }, "int" },
 };
 
-static int count_args(d_node_t *a)
+int cg_count_args(d_node_t *a)
 {
 	int n = 0;
 	for (; a; a = a->next)
@@ -1330,7 +1317,7 @@ static int count_args(d_node_t *a)
 	return n;
 }
 
-static void proto_len(cg_t *g, d_node_t *n, int got, int min, int max)
+void cg_proto_len(cg_t *g, d_node_t *n, int got, int min, int max)
 {
 	if (got >= min && got <= max)
 		return;
@@ -1354,8 +1341,8 @@ static int arg_ok(int kind, const d_type_t *t)
 
 static val_t cg_subr(cg_t *g, d_node_t *n, const subr_t *s)
 {
-	int argc = count_args(n->args);
-	proto_len(g, n, argc, s->min, s->max);
+	int argc = cg_count_args(n->args);
+	cg_proto_len(g, n, argc, s->min, s->max);
 	val_t av[4];
 	int i = 0;
 	for (d_node_t *a = n->args; a; a = a->next, i++) {
@@ -1366,21 +1353,21 @@ static val_t cg_subr(cg_t *g, d_node_t *n, const subr_t *s)
 			    "\tprototype: %s\n\t argument: %s\n", s->name, i + 1,
 			    s->argnames[i], av[i].type->name);
 	}
-	emit(g, DIF_FLUSHTS, 0, 0, 0, 0);
+	cg_emit(g, DIF_FLUSHTS, 0, 0, 0, 0);
 	for (i = 0; i < argc; i++) {
 		if (d_is_byref(av[i].type)) {
-			int sz = setx(g, d_is_string(av[i].type) ?
+			int sz = cg_setx(g, d_is_string(av[i].type) ?
 			    (uint64_t)g->cc->strsize : d_sizeof(av[i].type));
-			emit(g, DIF_PUSHTR, 0, av[i].reg, sz,
+			cg_emit(g, DIF_PUSHTR, 0, av[i].reg, sz,
 			    d_is_string(av[i].type) || d_is_char_array(av[i].type));
-			reg_free(g, sz);
+			cg_reg_free(g, sz);
 		} else {
-			emit(g, DIF_PUSHTV, 0, av[i].reg, 0, 0);
+			cg_emit(g, DIF_PUSHTV, 0, av[i].reg, 0, 0);
 		}
-		reg_free(g, av[i].reg);
+		cg_reg_free(g, av[i].reg);
 	}
-	int r = reg_alloc(g);
-	emit(g, DIF_CALL, r, 0, 0, s->id);
+	int r = cg_reg_alloc(g);
+	cg_emit(g, DIF_CALL, r, 0, 0, s->id);
 	d_type_t *rt;
 	if (strcmp(s->ret, "void *") == 0)
 		rt = d_t_ptr(g->ts, d_t_void(g->ts));
@@ -1389,155 +1376,20 @@ static val_t cg_subr(cg_t *g, d_node_t *n, const subr_t *s)
 	return mkval(r, rt);
 }
 
-/* ------------------------------------------------------------------ */
-/* actions */
-
-static uint32_t add_rec(cg_t *g, int kind, uint32_t size, d_recdesc_t d)
-{
-	dif_rec_t r = { (uint8_t)kind, size };
-	VEC_PUSH(g, g->recs, r);
-	d.size = size;
-	d.action_no = (uint16_t)g->action;
-	VEC_PUSH(g, g->rdescs, d);
-	return (uint32_t)(g->recs.n - 1);
-}
-
-/* Record v with action kind `act`; returns the record index. */
-static uint32_t record_value(cg_t *g, val_t v, int act)
-{
-	const d_type_t *t = d_resolve(v.type);
-	d_recdesc_t d = { .action = (uint8_t)act, .type_name = v.type->name };
-	uint32_t idx;
-	if (t->kind == TK_STRING) {
-		d.type = D_RT_STRING;
-		idx = add_rec(g, DIF_REC_STRING, (uint32_t)g->cc->strsize, d);
-	} else if (d_is_byref(t)) {
-		d.type = D_RT_BYTES;
-		d.is_char_array = (uint8_t)d_is_char_array(t);
-		idx = add_rec(g, DIF_REC_BYREF, (uint32_t)t->size, d);
-	} else {
-		d.type = D_RT_INT;
-		d.is_signed = (uint8_t)d_is_signed(t);
-		size_t sz = t->size;
-		if (sz != 1 && sz != 2 && sz != 4)
-			sz = 8;
-		idx = add_rec(g, DIF_REC_INT, (uint32_t)sz, d);
-	}
-	emit(g, DIF_REC, 0, v.reg, 0, idx);
-	return idx;
-}
-
-static int pf_rank(const d_type_t *t)
-{
-	t = d_resolve(t);
-	return t->kind == TK_ENUM ? 3 : t->rank;
-}
-
-static void pf_arg_of(cg_t *g, val_t v, pfmt_arg_t *a)
-{
-	const d_type_t *t = d_resolve(v.type);
-	memset(a, 0, sizeof(*a));
-	a->name = v.type->name;
-	a->size = (int)t->size;
-	a->is_signed = d_is_signed(t);
-	if (t->kind == TK_STRING)
-		a->kind = PF_A_STRING;
-	else if (d_is_char_array(t))
-		a->kind = PF_A_CHARARRAY;
-	else if (d_is_int(t)) {
-		a->kind = PF_A_INT;
-		a->rank = pf_rank(t);
-		a->is_int64_name = strcmp(v.type->name, "int64_t") == 0 ||
-		    strcmp(v.type->name, "uint64_t") == 0;
-	} else if (t->kind == TK_PTR)
-		a->kind = PF_A_PTR;
-	else if (t->kind == TK_FLOAT)
-		a->kind = PF_A_FLOAT;
-	else
-		a->kind = PF_A_OTHER;
-	(void)g;
-}
-
-static void act_printf(cg_t *g, d_node_t *n)
-{
-	int argc = count_args(n->args);
-	if (argc == 0)
-		d_error(g->cc, n->line, "D_PRINTF_PROTO",
-		    "printf( ) prototype mismatch: 0 args passed, at least 1 "
-		    "expected");
-	d_node_t *f = n->args;
-	if (f->kind != N_STRING)
-		d_error(g->cc, n->line, "D_PRINTF_ARG_FMT",
-		    "printf( ) argument #1 must be a string constant");
-	char tag[64], msg[1024];
-	pfmt_t *pf = pfmt_parse(f->str, "printf", tag, sizeof(tag), msg,
-	    sizeof(msg));
-	if (pf == NULL)
-		d_error(g->cc, n->line, tag, "%s", msg);
-	/*
-	 * The printf record is registered first so that the format is owned
-	 * by the record table (and freed by cg_fini) if an argument fails.
-	 */
-	d_recdesc_t d = { .action = D_ACT_PRINTF, .fmt = pf };
-	uint32_t idx = add_rec(g, DIF_REC_INT, 0, d);
-	pfmt_arg_t types[64];
-	int na = 0;
-	for (d_node_t *a = f->next; a; a = a->next) {
-		if (na == 64)
-			d_error(g->cc, n->line, "D_PRINTF_ARG_EXTRA",
-			    "printf( ) has too many arguments");
-		val_t v = cg_expr(g, a);
-		if (d_is_void(v.type))
-			d_error(g->cc, n->line, "D_PRINTF_ARG_TYPE",
-			    "printf( ) argument #%d is of type void", na + 2);
-		pf_arg_of(g, v, &types[na]);
-		/* record each argument now so few registers stay in use */
-		record_value(g, v, D_ACT_PRINTF_ARG);
-		reg_free(g, v.reg);
-		na++;
-	}
-	if (pfmt_check(pf, types, na, tag, sizeof(tag), msg, sizeof(msg)) != 0)
-		d_error(g->cc, n->line, tag, "%s", msg);
-	emit(g, DIF_REC, 0, 0, 0, idx);
-}
-
-static void act_trace(cg_t *g, d_node_t *n)
-{
-	proto_len(g, n, count_args(n->args), 1, 1);
-	if (n->args->kind == N_AGG)
-		d_error(g->cc, n->line, "D_TRACE_AGG",
-		    "trace( ) may not be applied to an aggregation");
-	val_t v = cg_expr(g, n->args);
-	if (d_is_void(v.type))
-		d_error(g->cc, n->line, "D_TRACE_VOID",
-		    "trace( ) may not be applied to a void expression");
-	record_value(g, v, D_ACT_TRACE);
-	reg_free(g, v.reg);
-}
-
-static void act_exit(cg_t *g, d_node_t *n)
-{
-	proto_len(g, n, count_args(n->args), 1, 1);
-	val_t v = cg_expr(g, n->args);
-	if (!d_is_int(v.type))
-		d_error(g->cc, n->line, "D_PROTO_ARG",
-		    "exit( ) argument #1 is incompatible with prototype:\n"
-		    "\tprototype: int\n\t argument: %s\n", v.type->name);
-	d_recdesc_t d = { .action = D_ACT_EXIT, .type = D_RT_INT,
-	    .is_signed = 1, .type_name = "int" };
-	uint32_t idx = add_rec(g, DIF_REC_INT, 4, d);
-	emit(g, DIF_REC, 0, v.reg, 0, idx);
-	reg_free(g, v.reg);
-	/* the clause runs to its end; the consumer stops later clauses */
-	g->clause_exits = 1;
-}
-
 static val_t cg_call(cg_t *g, d_node_t *n)
 {
+	val_t v;
 	for (size_t i = 0; i < sizeof(subrs) / sizeof(subrs[0]); i++)
 		if (strcmp(subrs[i].name, n->name) == 0)
 			return cg_subr(g, n, &subrs[i]);
-	static const char *const actions[] = { "trace", "printf", "exit", NULL };
+	if (cg_special_call(g, n, &v))
+		return v;
+	static const char *const actions[] = { "trace", "printf", "exit",
+		"printa", "clear", "trunc", "normalize", "denormalize", "setopt",
+		"speculate", "commit", "discard", "tracemem", "print", "system",
+		"freopen", "ftruncate", "raise", "stop", "copyout", "copyoutstr",
+		"count", "sum", "avg", "min", "max", "stddev", "quantize",
+		"lquantize", "llquantize", NULL };
 	for (int i = 0; actions[i]; i++)
 		if (strcmp(actions[i], n->name) == 0)
 			d_error(g->cc, n->line, "D_ACT_EXPR",
@@ -1560,19 +1412,18 @@ static void cg_stmt(cg_t *g, d_node_t *s)
 	case S_EXPR: {
 		d_node_t *e = s->left;
 		g->action++;
-		if (e->kind == N_CALL && strcmp(e->name, "printf") == 0) {
-			act_printf(g, e);
-		} else if (e->kind == N_CALL && strcmp(e->name, "trace") == 0) {
-			act_trace(g, e);
-		} else if (e->kind == N_CALL && strcmp(e->name, "exit") == 0) {
-			act_exit(g, e);
+		if (e->kind == N_BINARY && e->op == D_OP_ASSIGN &&
+		    e->left->kind == N_AGG) {
+			cg_agg_stmt(g, e);
+		} else if (e->kind == N_CALL && cg_action_stmt(g, e)) {
+			/* an action: it recorded what it needs */
 		} else if (e->kind == N_AGG) {
 			d_error(g->cc, e->line, "D_AGG_NULL",
 			    "expression has null effect: @%s",
 			    e->name ? e->name : "");
 		} else {
 			val_t v = cg_expr(g, e);
-			reg_free(g, v.reg);
+			cg_reg_free(g, v.reg);
 		}
 		break;
 	}
@@ -1581,16 +1432,16 @@ static void cg_stmt(cg_t *g, d_node_t *s)
 		if (!d_is_scalar(c.type))
 			d_error(g->cc, s->line, "D_IF_SCALAR",
 			    "if-statement condition must be of scalar type");
-		size_t br = emit(g, DIF_BZ, 0, c.reg, 0, 0);
-		reg_free(g, c.reg);
+		size_t br = cg_emit(g, DIF_BZ, 0, c.reg, 0, 0);
+		cg_reg_free(g, c.reg);
 		cg_stmt(g, s->then_s);
 		if (s->else_s != NULL) {
-			size_t end = emit(g, DIF_BA, 0, 0, 0, 0);
-			patch(g, br);
+			size_t end = cg_emit(g, DIF_BA, 0, 0, 0, 0);
+			cg_patch(g, br);
 			cg_stmt(g, s->else_s);
-			patch(g, end);
+			cg_patch(g, end);
 		} else {
-			patch(g, br);
+			cg_patch(g, br);
 		}
 		break;
 	}
@@ -1610,6 +1461,7 @@ static void difo_reset(cg_t *g)
 	g->regs = 0;
 	g->action = 0;
 	g->clause_exits = 0;
+	g->cl_datarec = g->cl_spec = g->cl_commit = 0;
 }
 
 #define DUP(dst, src, n) do { \
@@ -1659,7 +1511,7 @@ difo_t *cg_predicate(cg_t *g, d_node_t *pred)
 	if (!d_is_scalar(v.type))
 		d_error(g->cc, pred->line, "D_PRED_SCALAR",
 		    "predicate result must be of scalar type");
-	emit(g, DIF_RET, 0, v.reg, 0, 0);
+	cg_emit(g, DIF_RET, 0, v.reg, 0, 0);
 	g->cc->region = NULL;
 	return difo_take(g);
 }
@@ -1670,7 +1522,7 @@ difo_t *cg_body(cg_t *g, d_node_t *stmts, d_recdesc_t **recs, size_t *nrecs)
 	g->cc->region = "action list";
 	for (d_node_t *s = stmts; s; s = s->next)
 		cg_stmt(g, s);
-	emit(g, DIF_RET, 0, 0, 0, 0);
+	cg_emit(g, DIF_RET, 0, 0, 0, 0);
 	g->cc->region = NULL;
 	difo_t *dp = difo_take(g);
 	*nrecs = g->rdescs.n;
@@ -1707,5 +1559,6 @@ void cg_fini(cg_t *g)
 	free(g->strs.v);
 	free(g->recs.v);
 	free(g->rdescs.v);
+	free(g->aggs.v);
 	memset(g, 0, sizeof(*g));
 }

@@ -33,8 +33,27 @@ typedef struct cg_inline {
 	struct cg_inline *next;
 } cg_inline_t;
 
+typedef struct cg_agg {
+	const char *name;
+	int func;             /* enum d_agg_func */
+	int64_t lq_base, lq_limit, lq_step;
+	int64_t llq[4];       /* factor, low, high, nsteps */
+	int nkeys;
+	d_type_t **keys;
+	int line;
+} cg_agg_t;
+
 /* A growing array in the heap (the program outlives the compile arena). */
 #define CG_VEC(T) struct { T *v; size_t n, cap; }
+#define VEC_PUSH(g, vec, val) do { \
+	if ((vec).n == (vec).cap) { \
+		(vec).cap = (vec).cap ? (vec).cap * 2 : 16; \
+		(vec).v = realloc((vec).v, (vec).cap * sizeof(*(vec).v)); \
+		if ((vec).v == NULL) \
+			d_error((g)->cc, 0, "D_NOMEM", "out of memory"); \
+	} \
+	(vec).v[(vec).n++] = (val); \
+} while (0)
 
 typedef struct cg {
 	d_cc_t *cc;
@@ -53,7 +72,15 @@ typedef struct cg {
 	int action;           /* current action statement, 1-based */
 	int line;             /* line of the node being lowered */
 	int clause_exits;     /* the clause body contains exit() */
+	/* speculation placement rules (DTrace's, checked per clause) */
+	int cl_datarec, cl_spec, cl_commit;
+	CG_VEC(cg_agg_t) aggs;
+	struct d_program *prog;  /* receives descriptors that outlive the compile */
 } cg_t;
+
+/* compile.c: memory owned by the program being built. */
+void *d_program_alloc(struct d_program *p, size_t n);
+char *d_program_strdup(struct d_program *p, const char *s);
 
 void cg_init(cg_t *g, d_cc_t *cc);
 void cg_fini(cg_t *g);
@@ -74,5 +101,8 @@ difo_t *cg_predicate(cg_t *g, d_node_t *pred);
 difo_t *cg_body(cg_t *g, d_node_t *stmts, d_recdesc_t **recs, size_t *nrecs);
 
 void difo_free(difo_t *dp);
+
+/* cg_agg.c: the program's aggregation descriptors, once all clauses are done. */
+void cg_agg_build(cg_t *g, struct d_program *p);
 
 #endif /* UDTRACE_D_CG_H */

@@ -20,16 +20,28 @@ typedef struct pmem {
 	_Alignas(16) char data[];
 } pmem_t;
 
-static char *pstrdup(d_program_t *p, const char *s)
+void *d_program_alloc(d_program_t *p, size_t n)
 {
-	size_t n = strlen(s) + 1;
-	pmem_t *m = malloc(sizeof(*m) + n);
+	pmem_t *m = calloc(1, sizeof(*m) + n);
 	if (m == NULL)
 		return NULL;
-	memcpy(m->data, s, n);
 	m->next = p->mem;
 	p->mem = m;
 	return m->data;
+}
+
+char *d_program_strdup(d_program_t *p, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *d = d_program_alloc(p, n);
+	if (d != NULL)
+		memcpy(d, s, n);
+	return d;
+}
+
+static char *pstrdup(d_program_t *p, const char *s)
+{
+	return d_program_strdup(p, s);
 }
 
 void d_program_free(d_program_t *p)
@@ -213,6 +225,7 @@ int d_compile(d_cc_t *cc, d_program_t **out)
 	p->kind = cc->kind;
 	p->clauses = xcalloc(cc, nclauses, sizeof(d_clause_prog_t));
 	p->name = pstrdup(p, cc->srcname ? cc->srcname : "");
+	g.prog = p;
 
 	for (d_node_t *n = cc->top; n; n = n->next) {
 		switch (n->kind) {
@@ -232,6 +245,7 @@ int d_compile(d_cc_t *cc, d_program_t **out)
 		}
 	}
 	build_vars(&g, p);
+	cg_agg_build(&g, p);
 	cg_fini(&g);
 	*out = p;
 	return 0;

@@ -18,6 +18,8 @@ void d_cc_init(d_cc_t *cc)
 {
 	memset(cc, 0, sizeof(*cc));
 	cc->strsize = 256;
+	cc->ustackframes = 20;
+	cc->jstackframes = 50;
 }
 
 void d_cc_fini(d_cc_t *cc)

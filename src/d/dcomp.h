@@ -57,6 +57,8 @@ typedef struct d_cc {
 	int cpp;                 /* -C: run cpp over src first */
 	const char *const *cppargs; int ncppargs;  /* -D/-U/-I in order */
 	int zdefs;               /* -Z */
+	int ustackframes;        /* default ustack() depth (option ustackframes) */
+	int jstackframes;        /* default jstack() depth (option jstackframes) */
 
 	/*
 	 * `#pragma D option name[=value]` calls this with line; it returns

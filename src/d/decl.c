@@ -11,15 +11,6 @@
 #include <string.h>
 #include "cg.h"
 
-#define VEC_PUSH(g, vec, val) do { \
-	if ((vec).n == (vec).cap) { \
-		(vec).cap = (vec).cap ? (vec).cap * 2 : 16; \
-		(vec).v = realloc((vec).v, (vec).cap * sizeof(*(vec).v)); \
-		if ((vec).v == NULL) \
-			d_error((g)->cc, 0, "D_NOMEM", "out of memory"); \
-	} \
-	(vec).v[(vec).n++] = (val); \
-} while (0)
 
 cg_var_t *cg_var_lookup(cg_t *g, const char *name, int scope)
 {

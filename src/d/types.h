@@ -49,6 +49,8 @@ typedef struct d_type {
 	int complete;             /* struct/union/enum has a body */
 	const struct d_type *tdef_of;  /* typedef: the type it names */
 	const char *tag;          /* struct/union/enum tag */
+	int special;              /* by-ref values printed specially: a d_rec_type
+	                           * (D_RT_USTACK, D_RT_USYM, ...) or 0 */
 } d_type_t;
 
 typedef struct d_types d_types_t;
