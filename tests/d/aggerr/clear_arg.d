@@ -1,0 +1,6 @@
+/* proves: clear needs an aggregation argument */
+/* args: -x errtags */
+BEGIN
+{
+	clear(1);
+}

@@ -1,0 +1,6 @@
+/* proves: stack() is kernel state and says so */
+/* args: -x errtags */
+BEGIN
+{
+	stack();
+}
