@@ -3,8 +3,9 @@
  *
  * Owns: ECB creation (enable time) and the fire path: per ECB in program
  * order dif_clause_begin, predicate, body, record to the principal
- * buffer; exit() ends the firing; a fault becomes an error entry and
- * fires dtrace:::ERROR (a fault inside ERROR is only counted).
+ * buffer (or to a speculation: spec_route); exit() ends the firing; a
+ * fault becomes an error entry and fires dtrace:::ERROR (a fault inside
+ * ERROR is only counted).
  * Must not: allocate or print on the fire path; errors and records are
  * printed when the buffer is drained, in firing order.
  * Invariant: after exit() is recorded no probe but END fires.
@@ -116,6 +117,96 @@ static void ecb_fault(udt_handle_t *h, udt_ecb_t *e, dif_hit_t *hit,
 	ecb_fire(h, errp, eh);
 }
 
+/* The id a speculate/commit/discard record holds (int64, or narrower). */
+static uint64_t rec_id(const unsigned char *data, uint32_t len)
+{
+	if (len >= 8) {
+		uint64_t v;
+		memcpy(&v, data, 8);
+		return v;
+	}
+	if (len >= 4) {
+		int32_t w;
+		memcpy(&w, data, 4);
+		return (uint64_t)(int64_t)w;
+	}
+	return len ? data[0] : 0;
+}
+
+/*
+ * Speculation of one clause's records (D-REFERENCE §4.3), before they
+ * reach the principal buffer. A speculate() record first sends the whole
+ * entry (speculate record included, so a committed clause prints its
+ * probe line like any other) to that speculation, or drops it when the
+ * id is 0 or not active. An id above nspec in speculate, commit or
+ * discard faults with illegal operation, with no DIF offset, and the
+ * clause records nothing. Returns 1 when the records were consumed, -1
+ * on a fault, 0 when they go to the principal buffer.
+ */
+static int spec_route(udt_handle_t *h, udt_ecb_t *e, dif_hit_t *hit,
+    const unsigned char *recs, size_t len)
+{
+	const d_clause_prog_t *c = e->clause;
+	size_t off = 0;
+	for (int first = 1; off + sizeof(dif_rechdr_t) <= len; first = 0) {
+		dif_rechdr_t rh;
+		memcpy(&rh, recs + off, sizeof(rh));
+		off += sizeof(rh);
+		if (rh.len > len - off)
+			break;
+		const unsigned char *data = recs + off;
+		off += (rh.len + 7) & ~(size_t)7;
+		if (rh.rec >= c->nrecs)
+			continue;
+		const d_recdesc_t *d = &c->recs[rh.rec];
+		if (d->action != D_ACT_SPECULATE && d->action != D_ACT_COMMIT &&
+		    d->action != D_ACT_DISCARD)
+			continue;
+		uint64_t id = rec_id(data, rh.len);
+		if (spec_illegal(&h->spec, id)) {
+			dif_result_t res;
+			memset(&res, 0, sizeof(res));
+			res.fault = DIF_FAULT_ILLOP;
+			ecb_fault(h, e, hit, NULL, d->action_no, &res);
+			return -1;
+		}
+		if (first && d->action == D_ACT_SPECULATE) {
+			(void)spec_put(&h->spec, id, e->epid, hit->cpu, BUF_REC,
+			    recs, len);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * commit()/discard() of a clause whose own entry is already in the
+ * principal buffer: committed data follows the committing clause.
+ */
+static void spec_finish(udt_handle_t *h, const d_clause_prog_t *c,
+    dif_hit_t *hit, const unsigned char *recs, size_t len)
+{
+	size_t off = 0;
+	while (off + sizeof(dif_rechdr_t) <= len) {
+		dif_rechdr_t rh;
+		memcpy(&rh, recs + off, sizeof(rh));
+		off += sizeof(rh);
+		if (rh.len > len - off)
+			break;
+		const unsigned char *data = recs + off;
+		off += (rh.len + 7) & ~(size_t)7;
+		if (rh.rec >= c->nrecs)
+			continue;
+		int act = c->recs[rh.rec].action;
+		if (act == D_ACT_COMMIT)
+			(void)spec_commit(&h->spec, rec_id(data, rh.len),
+			    hit->cpu, &h->buf);
+		else if (act == D_ACT_DISCARD)
+			(void)spec_discard(&h->spec, rec_id(data, rh.len),
+			    hit->cpu);
+	}
+}
+
 void ecb_fire(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit)
 {
 	if (p->ecbs == NULL)
@@ -130,6 +221,8 @@ void ecb_fire(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit)
 	hit->timestamp = clock_ns(CLOCK_MONOTONIC);
 	hit->vtimestamp = clock_ns(CLOCK_THREAD_CPUTIME_ID);
 	hit->walltimestamp = (int64_t)clock_ns(CLOCK_REALTIME);
+	hit->speculation = spec_hit_cb;
+	hit->spec_arg = &h->spec;
 	uint64_t gen = ++h->firing_gen;
 	h->fire_depth++;
 
@@ -174,9 +267,15 @@ void ecb_fire(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit)
 			}
 			recs = dif_records(st, &len);
 		}
+		int routed = recs != NULL ? spec_route(h, e, hit, recs, len) : 0;
+		/* faulted, or speculative (which cannot exit: D_EXIT_SPEC) */
+		if (routed != 0)
+			continue;
 		/* a body that recorded nothing prints nothing: keep it out */
 		if (c->body == NULL || len > 0)
 			buf_put(&h->buf, e->epid, hit->cpu, BUF_REC, recs, len);
+		if (recs != NULL)
+			spec_finish(h, c, hit, recs, len);
 		int status;
 		if (recs != NULL && find_exit(c, recs, len, &status)) {
 			if (!h->exit_called) {

@@ -87,6 +87,7 @@ void udt_close(udt_handle_t *h)
 	free(h->cppargs);
 	free(h->timers);
 	buf_fini(&h->buf);
+	spec_fini(&h->spec);
 	probe_reg_fini(&h->reg);
 	free(h);
 }
@@ -513,6 +514,7 @@ void handle_drain(udt_handle_t *h)
 			    UDT_PROGNAME, (unsigned long long)n,
 			    n == 1 ? "" : "s");
 	}
+	spec_report(&h->spec, h->errfp);
 	if (h->error_errors) {
 		fprintf(h->errfp, "%s: %llu error%s in ERROR probe enabling\n",
 		    UDT_PROGNAME, (unsigned long long)h->error_errors,
@@ -533,11 +535,20 @@ int udt_go(udt_handle_t *h)
 		    (unsigned long long)h->opts.bufsize);
 		return -1;
 	}
+	if (spec_init(&h->spec, h->opts.nspec, h->opts.specsize) != 0) {
+		buf_fini(&h->buf);
+		seterr(h, "failed to allocate speculation buffers of %llu bytes",
+		    (unsigned long long)h->opts.specsize);
+		return -1;
+	}
 	if (loop_arm(h) != 0) {
 		buf_fini(&h->buf);
+		spec_fini(&h->spec);
 		seterr(h, "Cannot allocate memory");
 		return -1;
 	}
+	h->hit.speculation = h->errhit.speculation = spec_hit_cb;
+	h->hit.spec_arg = h->errhit.spec_arg = &h->spec;
 	h->active = 1;
 	ecb_fire_tracer(h, probe_by_id(&h->reg, DTRACE_PROBE_BEGIN), NULL, 0);
 	/* BEGIN's output comes before anything else. */

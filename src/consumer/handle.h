@@ -21,6 +21,7 @@
 #include "output.h"
 #include "probes.h"
 #include "program.h"
+#include "spec.h"
 
 /*
  * One compiled program. Each program keeps its own dif_state_t because
@@ -49,6 +50,8 @@ struct udt_handle {
 	udt_prog_t *progs, *progs_tail;
 	udt_ecb_t **ecbs; size_t necbs, ecbcap;   /* ecbs[epid - 1] */
 	udt_buffer_t buf;
+	udt_specs_t spec;        /* speculation buffers (allocated at udt_go) */
+	uint64_t next_clean;     /* next cleanrate tick (loop.c) */
 
 	/* udtrace's own identity, for tracer-side probes and $pid... */
 	int32_t pid, ppid;

@@ -1,7 +1,7 @@
 /*
  * loop.c — the consumer's main loop: udt_work sleeps until the next
  * timer deadline or switchrate tick, fires due tick/profile probes and
- * drains the principal buffer.
+ * drains the principal buffer; runs the speculation cleaner at cleanrate.
  *
  * Owns: timer scheduling (absolute CLOCK_MONOTONIC deadlines, advanced
  * by whole periods so rates never drift), the stop request.
@@ -25,6 +25,11 @@ uint64_t loop_now_ns(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+static uint64_t clean_period(const udt_handle_t *h)
+{
+	return h->opts.cleanrate ? h->opts.cleanrate : 1000000000ULL / 101;
 }
 
 int loop_arm(udt_handle_t *h)
@@ -51,7 +56,21 @@ int loop_arm(udt_handle_t *h)
 	}
 	h->next_switch = now + (h->opts.switchrate ? h->opts.switchrate :
 	    1000000000ULL);
+	h->next_clean = now + clean_period(h);
 	return 0;
+}
+
+/*
+ * The speculation cleaner, on its own whole-period schedule: ids left
+ * busy by commit()/discard() become free at the first tick after.
+ */
+static void clean_due(udt_handle_t *h, uint64_t now)
+{
+	if (now < h->next_clean)
+		return;
+	spec_clean(&h->spec);
+	uint64_t period = clean_period(h);
+	h->next_clean += ((now - h->next_clean) / period + 1) * period;
 }
 
 /* Fire every timer whose deadline has passed. */
@@ -106,6 +125,7 @@ int udt_work(udt_handle_t *h)
 			return UDT_WORK_DONE;
 		}
 		uint64_t now = loop_now_ns();
+		clean_due(h, now);
 		fire_due(h, now);
 		if (h->exiting || h->buf.filled)
 			continue;
@@ -121,6 +141,9 @@ int udt_work(udt_handle_t *h)
 		for (size_t i = 0; i < h->ntimers; i++)
 			if (h->timers[i]->next_ns < next)
 				next = h->timers[i]->next_ns;
+		/* idle ids need no cleaning: wake for the cleaner only when busy */
+		if (spec_busy(&h->spec) && h->next_clean < next)
+			next = h->next_clean;
 		struct timespec ts = {
 			.tv_sec = (time_t)(next / 1000000000ULL),
 			.tv_nsec = (long)(next % 1000000000ULL),
