@@ -32,7 +32,7 @@ static const char *const opname[DIF_NOPS] = {
 	[DIF_STGAA] = "stgaa", [DIF_LDTAA] = "ldtaa", [DIF_STTAA] = "sttaa",
 	[DIF_PUSHTV] = "pushtv", [DIF_PUSHTR] = "pushtr", [DIF_POPTS] = "popts",
 	[DIF_FLUSHTS] = "flushts", [DIF_CALL] = "call", [DIF_ALLOCS] = "allocs",
-	[DIF_COPYS] = "copys", [DIF_REC] = "rec",
+	[DIF_COPYS] = "copys", [DIF_REC] = "rec", [DIF_AGG] = "agg",
 };
 
 static const char *const subrname[DIF_SUBR_MAX] = {
@@ -52,8 +52,12 @@ static const char *const subrname[DIF_SUBR_MAX] = {
 	[DIF_SUBR_COPYINSTR] = "copyinstr", [DIF_SUBR_COPYINTO] = "copyinto",
 	[DIF_SUBR_PROGENYOF] = "progenyof", [DIF_SUBR_INET_NTOA] = "inet_ntoa",
 	[DIF_SUBR_INET_NTOA6] = "inet_ntoa6", [DIF_SUBR_INET_NTOP] = "inet_ntop",
-	[DIF_SUBR_JSON] = "json",
+	[DIF_SUBR_JSON] = "json", [DIF_SUBR_SPECULATION] = "speculation",
+	[DIF_SUBR_USTACK] = "ustack", [DIF_SUBR_UADDR] = "uaddr",
 };
+
+static const char *const reckind[] = { "int", "string", "byref", "agg" };
+#define RECKIND(k) ((k) <= DIF_REC_AGG ? reckind[(k)] : "?")
 
 static const char *builtin_name(uint32_t id)
 {
@@ -193,6 +197,10 @@ static void instr(FILE *fp, const difo_t *dp, size_t pc,
 	case DIF_REC:
 		snprintf(ops, sizeof(ops), "%%r%u, DT_REC[%" PRIu32 "]", r1, imm);
 		break;
+	case DIF_AGG:
+		snprintf(ops, sizeof(ops), "%%r%u, %%r%u, DT_REC[%" PRIu32 "]",
+		    r1, r2, imm);
+		break;
 	default:   /* three-register arithmetic, compares, scmp, copys */
 		snprintf(ops, sizeof(ops), "%%r%u, %%r%u, %%r%u", r1, r2, rd);
 		break;
@@ -229,12 +237,10 @@ static void instr(FILE *fp, const difo_t *dp, size_t pc,
 		if (imm == 1)
 			CM("! string");
 		break;
-	case DIF_REC:
+	case DIF_REC: case DIF_AGG:
 		if (dp->rectab != NULL && imm < dp->nrec) {
-			static const char *const k[] = { "int", "string", "byref" };
 			const dif_rec_t *r = &dp->rectab[imm];
-			CM("! %s %" PRIu32, r->kind <= DIF_REC_BYREF
-			    ? k[r->kind] : "?", r->size);
+			CM("! %s %" PRIu32, RECKIND(r->kind), r->size);
 		}
 		break;
 	default:
@@ -302,11 +308,16 @@ void dif_disasm(FILE *fp, const char *title, const difo_t *dp,
 		}
 	}
 	if (dp->nrec > 0 && dp->rectab != NULL) {
-		static const char *const k[] = { "int", "string", "byref" };
 		fprintf(fp, "\nRECORD TABLE\n");
-		for (size_t i = 0; i < dp->nrec; i++)
-			fprintf(fp, "%3zu: %s %" PRIu32 "\n", i,
-			    dp->rectab[i].kind <= DIF_REC_BYREF
-			    ? k[dp->rectab[i].kind] : "?", dp->rectab[i].size);
+		for (size_t i = 0; i < dp->nrec; i++) {
+			const dif_rec_t *r = &dp->rectab[i];
+			if (r->kind == DIF_REC_AGG && r->size >= 16)
+				fprintf(fp, "%3zu: agg %" PRIu32 " (value, weight,"
+				    " key %" PRIu32 ")\n", i, r->size,
+				    r->size - 16);
+			else
+				fprintf(fp, "%3zu: %s %" PRIu32 "\n", i,
+				    RECKIND(r->kind), r->size);
+		}
 	}
 }

@@ -14,6 +14,10 @@
 #include <string.h>
 #include "dif/emu_impl.h"
 
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "DIF_AGG copies values with memcpy: records are little endian"
+#endif
+
 #define ROUND8(x) (((x) + 7) & ~(uint64_t)7)
 
 static int var_is_dynamic(const dif_var_t *v)
@@ -496,6 +500,12 @@ static int push_tuple(dif_state_t *st, uint64_t v, uint64_t size, int byref,
 	t->isstr = (uint8_t)isstr;
 	t->off = (uint32_t)st->tupdata_used;
 	t->size = 0;
+	if (!byref)
+		t->psize = 8;
+	else if (size == 0 && isstr)
+		t->psize = (uint32_t)st->lim.strsize;
+	else
+		t->psize = size > UINT32_MAX ? UINT32_MAX : (uint32_t)size;
 	if (byref && v != 0) {
 		const void *src;
 		size_t n;
@@ -525,6 +535,32 @@ static int push_tuple(dif_state_t *st, uint64_t v, uint64_t size, int byref,
 }
 
 /* ---- records ---- */
+
+/*
+ * Room for one record of len data bytes at the end of the clause's
+ * buffer, header written and padding zeroed; NULL when the clause's data
+ * is (now) dropped because it does not fit recbufsize.
+ */
+static uint8_t *rec_reserve(dif_state_t *st, uint32_t idx, size_t len)
+{
+	if (st->rec_dropped)
+		return NULL;
+	uint64_t total = sizeof(dif_rechdr_t) + ROUND8((uint64_t)len);
+	if (total > st->lim.recbufsize - st->rec_len) {
+		/* drop the whole clause's data, as a full buffer would */
+		st->rec_dropped = 1;
+		st->rec_drops++;
+		return NULL;
+	}
+	uint8_t *p = st->recbuf + st->rec_len;
+	dif_rechdr_t h = { idx, (uint32_t)len };
+	memcpy(p, &h, sizeof(h));
+	p += sizeof(h);
+	if (len & 7)   /* only the last word can hold padding */
+		memset(p + (len & ~(size_t)7), 0, 8);
+	st->rec_len += (size_t)total;
+	return p;
+}
 
 static int do_rec(dif_state_t *st, const difo_t *dp, uint32_t idx,
     uint64_t val)
@@ -556,27 +592,60 @@ static int do_rec(dif_state_t *st, const difo_t *dp, uint32_t idx,
 	default:
 		return dif_fail(st, DIF_FAULT_ILLOP, 0);
 	}
-	if (st->rec_dropped)
+	uint8_t *p = rec_reserve(st, idx, len);
+	if (p == NULL)
 		return 0;
-	uint64_t total = sizeof(dif_rechdr_t) + ROUND8((uint64_t)len);
-	if (total > st->lim.recbufsize - st->rec_len) {
-		/* drop the whole clause's data, as a full buffer would */
-		st->rec_dropped = 1;
-		st->rec_drops++;
-		return 0;
-	}
-	uint8_t *p = st->recbuf + st->rec_len;
-	dif_rechdr_t h = { idx, (uint32_t)len };
-	memcpy(p, &h, sizeof(h));
-	p += sizeof(h);
-	memset(p, 0, (size_t)ROUND8(len));
 	if (rc->kind == DIF_REC_INT) {
 		for (size_t i = 0; i < len; i++)
 			p[i] = (uint8_t)(val >> (8 * i));
 	} else {
+		/* a string's tail must be NULs: the consumer compares keys bytewise */
 		memmove(p, src, srclen);
+		memset(p + srclen, 0, len - srclen);
 	}
-	st->rec_len += (size_t)total;
+	return 0;
+}
+
+/*
+ * DIF_AGG: {value, weight, key} where the key is the tuple stack in push
+ * order. The record's size is what the compiler computed from the key's
+ * types; a tuple stack that disagrees would write past the record (or
+ * leave part of it unwritten), so it is an illegal operation.
+ */
+static int do_agg(dif_state_t *st, const difo_t *dp, uint32_t idx,
+    uint64_t val, uint64_t weight)
+{
+	if (dp->rectab == NULL || idx >= dp->nrec ||
+	    dp->rectab[idx].kind != DIF_REC_AGG || dp->rectab[idx].size < 16)
+		return dif_fail(st, DIF_FAULT_ILLOP, 0);
+	size_t len = dp->rectab[idx].size;
+	uint64_t need = 16;
+	for (unsigned i = 0; i < st->ntuple; i++) {
+		const dif_tent_t *t = &st->tuple[i];
+		if (t->byref && t->v == 0)
+			return dif_fail(st, DIF_FAULT_BADADDR, 0);
+		need += t->psize;
+	}
+	if (need != len)
+		return dif_fail(st, DIF_FAULT_ILLOP, 0);
+	uint8_t *p = rec_reserve(st, idx, len);
+	if (p == NULL)
+		return 0;
+	memcpy(p, &val, 8);
+	memcpy(p + 8, &weight, 8);
+	p += 16;
+	for (unsigned i = 0; i < st->ntuple; i++) {
+		const dif_tent_t *t = &st->tuple[i];
+		if (!t->byref) {
+			memcpy(p, &t->v, 8);
+		} else {
+			/* size <= psize: push_tuple copies at most what was pushed */
+			size_t n = t->size < t->psize ? t->size : t->psize;
+			memcpy(p, st->tupdata + t->off, n);
+			memset(p + n, 0, t->psize - n);
+		}
+		p += t->psize;
+	}
 	return 0;
 }
 
@@ -842,6 +911,9 @@ int dif_exec(dif_state_t *st, const dif_hit_t *hit, const difo_t *dp,
 			goto noreg;
 		case DIF_REC:
 			err = do_rec(st, dp, in->imm, a);
+			goto noreg;
+		case DIF_AGG:
+			err = do_agg(st, dp, in->imm, a, b);
 			goto noreg;
 		default:
 			err = dif_fail(st, DIF_FAULT_ILLOP, 0);

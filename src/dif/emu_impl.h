@@ -21,6 +21,8 @@
 typedef struct dif_tent {
 	uint64_t v;        /* the value, or the by-ref address as pushed */
 	uint32_t size;     /* by-ref: bytes copied (strings: up to the NUL) */
+	uint32_t psize;    /* bytes the entry takes in a DIF_AGG key: 8 for
+	                    * integers, else the pushed size (saturated) */
 	uint32_t off;      /* by-ref: copy at tupdata + off */
 	uint8_t  byref, isstr;
 } dif_tent_t;

@@ -1,7 +1,8 @@
 /*
  * subr.c — the D subroutines DIF_CALL reaches (strlen, strjoin, copyin,
- * inet_ntop, json, ...). Arguments come from the tuple stack in push
- * order; results are integers or addresses of strings built in scratch.
+ * inet_ntop, json, ustack, speculation, ...). Arguments come from the
+ * tuple stack in push order; results are integers or addresses of
+ * strings (or ustack/uaddr's {pid, pcs} blocks) built in scratch.
  *
  * Must not: allocate (this runs on every probe hit), read target memory
  * except through hit->read_mem, or read D memory without dif_strview /
@@ -690,8 +691,38 @@ static const uint8_t nargs[DIF_SUBR_MAX][2] = {
 	[DIF_SUBR_COPYINSTR] = {1, 2}, [DIF_SUBR_COPYINTO] = {3, 3},
 	[DIF_SUBR_PROGENYOF] = {1, 1}, [DIF_SUBR_INET_NTOA] = {1, 1},
 	[DIF_SUBR_INET_NTOA6] = {1, 1}, [DIF_SUBR_INET_NTOP] = {2, 2},
-	[DIF_SUBR_JSON] = {2, 2},
+	[DIF_SUBR_JSON] = {2, 2}, [DIF_SUBR_SPECULATION] = {0, 0},
+	[DIF_SUBR_USTACK] = {1, 1}, [DIF_SUBR_UADDR] = {1, 1},
 };
+
+/* DTrace's own ceiling on ustack()'s frame count. */
+#define USTACK_MAX 1024
+
+/*
+ * ustack(n): {pid, n pcs} in scratch, so the record carries the process
+ * to symbolise against; frames the hit does not have read as 0, which
+ * the consumer takes as the end of the stack.
+ */
+static int s_ustack(dif_state_t *st, const dif_hit_t *hit, uint64_t *out)
+{
+	int64_t nf = (int64_t)ARG(0);
+	if (nf < 0 || nf > USTACK_MAX)
+		return dif_fail(st, DIF_FAULT_ILLOP, 0);
+	uint8_t *p = dif_scratch_alloc(st, 8 * ((uint64_t)nf + 1));
+	if (p == NULL)
+		return -1;
+	if (hit != NULL) {
+		uint64_t pid = (uint64_t)(int64_t)hit->pid;
+		size_t n = hit->ustack != NULL ? hit->nustack : 0;
+		if (n > (size_t)nf)
+			n = (size_t)nf;
+		memcpy(p, &pid, 8);
+		if (n > 0)
+			memcpy(p + 8, hit->ustack, 8 * n);
+	}
+	*out = dif_ptr(p);
+	return 0;
+}
 
 int dif_subr(dif_state_t *st, const dif_hit_t *hit, uint32_t subr,
     uint64_t *out)
@@ -811,6 +842,21 @@ int dif_subr(dif_state_t *st, const dif_hit_t *hit, uint32_t subr,
 	case DIF_SUBR_INET_NTOP:
 		return s_inet(st, subr, n, out);
 	case DIF_SUBR_JSON:     return s_json(st, out);
+	case DIF_SUBR_SPECULATION:
+		if (hit != NULL && hit->speculation != NULL)
+			*out = hit->speculation(hit->spec_arg);
+		return 0;
+	case DIF_SUBR_USTACK:   return s_ustack(st, hit, out);
+	case DIF_SUBR_UADDR: {
+		uint8_t *p = dif_scratch_alloc(st, 16);
+		if (p == NULL)
+			return -1;
+		uint64_t pid = hit != NULL ? (uint64_t)(int64_t)hit->pid : 0;
+		memcpy(p, &pid, 8);
+		memcpy(p + 8, &ARG(0), 8);
+		*out = dif_ptr(p);
+		return 0;
+	}
 	default:
 		return dif_fail(st, DIF_FAULT_ILLOP, 0);
 	}

@@ -62,12 +62,23 @@ int dif_verify(const difo_t *dp, size_t nvars, char *why, size_t len)
 			if (dp->rectab == NULL || in->imm >= dp->nrec)
 				return reject(why, len, pc, "invalid record index");
 			const dif_rec_t *r = &dp->rectab[in->imm];
+			/* DIF_REC_AGG records are DIF_AGG's alone */
 			if (r->kind > DIF_REC_BYREF)
 				return reject(why, len, pc, "invalid record kind");
 			/* size 0: a marker with no data (printf's own record) */
 			if (r->kind == DIF_REC_INT && r->size != 0 && r->size != 1 &&
 			    r->size != 2 && r->size != 4 && r->size != 8)
 				return reject(why, len, pc, "invalid integer record size");
+			break;
+		}
+		case DIF_AGG: {
+			if (dp->rectab == NULL || in->imm >= dp->nrec)
+				return reject(why, len, pc, "invalid record index");
+			const dif_rec_t *r = &dp->rectab[in->imm];
+			if (r->kind != DIF_REC_AGG)
+				return reject(why, len, pc, "invalid record kind");
+			if (r->size < 16)
+				return reject(why, len, pc, "invalid aggregation record size");
 			break;
 		}
 		case DIF_LDGS:

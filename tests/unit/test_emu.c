@@ -1,8 +1,8 @@
 /*
  * test_emu.c — the DIF emulator on hand-assembled DIFOs: arithmetic edge
  * cases, checked memory, variables of every scope, the tuple stack,
- * records, every fault with its pc and address, and the subroutines'
- * edge cases from D-REFERENCE §4.5.
+ * records and aggregation records, every fault with its pc and address,
+ * and the subroutines' edge cases from D-REFERENCE §4.5.
  * Must not: depend on the compiler; every program here is written by hand
  * (and passes dif_verify, which run() checks first).
  */
@@ -766,6 +766,186 @@ static void test_subr_json(void)
 }
 
 
+/* DIF_AGG: {value, weight, key in push order} in the clause's records */
+static void test_agg(void)
+{
+	uint32_t ab = S("ab"), big = S("0123456789");
+	dif_rechdr_t h;
+	size_t len;
+	const uint8_t *rb;
+	uint64_t u;
+	ints[45] = 42; ints[46] = 3; ints[47] = 7; ints[48] = 32; ints[49] = 12;
+
+	/* @[ "ab" (pushed as 32 bytes), 7 ] with value 42, weight 3 */
+	recs[3] = (dif_rec_t){ DIF_REC_AGG, 16 + 32 + 8 };
+#define AGGKEY I(DIF_FLUSHTS, 0, 0, 0, 0), I(DIF_SETS, 1, 0, 0, ab), \
+	I(DIF_SETX, 2, 0, 0, 48), I(DIF_PUSHTR, 0, 1, 2, 1), \
+	I(DIF_SETX, 3, 0, 0, 47), I(DIF_PUSHTV, 0, 3, 0, 0), \
+	I(DIF_SETX, 4, 0, 0, 45), I(DIF_SETX, 5, 0, 0, 46)
+	dif_clause_begin(st);
+	RUN(AGGKEY, I(DIF_AGG, 0, 4, 5, 3), I(DIF_RET, 0, 0, 0, 0));
+	CHECK_EQ_INT(res.fault, 0);
+	rb = dif_records(st, &len);
+	CHECK(rb != NULL);
+	CHECK_EQ_INT(len, 8 + 56);
+	memcpy(&h, rb, 8);
+	CHECK_EQ_INT(h.rec, 3);
+	CHECK_EQ_INT(h.len, 56);
+	memcpy(&u, rb + 8, 8);
+	CHECK_EQ_INT(u, 42);
+	memcpy(&u, rb + 16, 8);
+	CHECK_EQ_INT(u, 3);
+	static const uint8_t key[32] = "ab";
+	CHECK(memcmp(rb + 24, key, 32) == 0);   /* NUL-padded to 32 */
+	memcpy(&u, rb + 56, 8);
+	CHECK_EQ_INT(u, 7);
+
+	/* no key; then a trace() record and an aggregation share the buffer */
+	recs[4] = (dif_rec_t){ DIF_REC_AGG, 16 };
+	recs[0] = (dif_rec_t){ DIF_REC_INT, 4 };
+	dif_clause_begin(st);
+	RUN(I(DIF_SETX, 1, 0, 0, 47), I(DIF_REC, 0, 1, 0, 0),
+	    I(DIF_FLUSHTS, 0, 0, 0, 0), I(DIF_AGG, 0, 1, 1, 4),
+	    I(DIF_RET, 0, 0, 0, 0));
+	rb = dif_records(st, &len);
+	CHECK_EQ_INT(len, 16 + 24);
+	memcpy(&h, rb + 16, 8);
+	CHECK_EQ_INT(h.rec, 4);
+	CHECK_EQ_INT(h.len, 16);
+	memcpy(&u, rb + 32, 8);
+	CHECK_EQ_INT(u, 7);
+
+	/* a string pushed with size 0 takes strsize bytes */
+	recs[5] = (dif_rec_t){ DIF_REC_AGG, 16 + 256 };
+	dif_clause_begin(st);
+	RUN(I(DIF_FLUSHTS, 0, 0, 0, 0), I(DIF_SETS, 1, 0, 0, big),
+	    I(DIF_PUSHTR, 0, 1, 0, 1), I(DIF_AGG, 0, 0, 0, 5),
+	    I(DIF_RET, 0, 0, 0, 0));
+	CHECK_EQ_INT(res.fault, 0);
+	rb = dif_records(st, &len);
+	CHECK_EQ_INT(len, 8 + 272);
+	CHECK(memcmp(rb + 24, "0123456789\0", 11) == 0 && rb[8 + 271] == 0);
+
+	/* a by-ref key of 12 bytes: its pushed size, record padded to 8 */
+	recs[6] = (dif_rec_t){ DIF_REC_AGG, 16 + 12 };
+	dif_clause_begin(st);
+	RUN(I(DIF_FLUSHTS, 0, 0, 0, 0), I(DIF_SETS, 1, 0, 0, big),
+	    I(DIF_SETX, 2, 0, 0, 49), I(DIF_PUSHTR, 0, 1, 2, 0),
+	    I(DIF_AGG, 0, 0, 0, 6), I(DIF_RET, 0, 0, 0, 0));
+	CHECK_EQ_INT(res.fault, 0);
+	rb = dif_records(st, &len);
+	CHECK_EQ_INT(len, 8 + 32);
+	memcpy(&h, rb, 8);
+	CHECK_EQ_INT(h.len, 28);
+	CHECK(memcmp(rb + 24, "0123456789\0\0\0\0\0\0", 16) == 0);
+
+	/* the tuple stack must be exactly the key the record was sized for */
+	RUN(I(DIF_FLUSHTS, 0, 0, 0, 0), I(DIF_PUSHTV, 0, 0, 0, 0),
+	    I(DIF_AGG, 0, 0, 0, 4), I(DIF_RET, 0, 0, 0, 0));
+	CHECK_EQ_INT(res.fault, DIF_FAULT_ILLOP);
+	CHECK_EQ_INT(res.pc, 2);
+	RUN(I(DIF_FLUSHTS, 0, 0, 0, 0), I(DIF_AGG, 0, 0, 0, 3),
+	    I(DIF_RET, 0, 0, 0, 0));
+	CHECK_EQ_INT(res.fault, DIF_FAULT_ILLOP);
+	RUN(AGGKEY, I(DIF_PUSHTV, 0, 3, 0, 0), I(DIF_AGG, 0, 4, 5, 3),
+	    I(DIF_RET, 0, 0, 0, 0));
+	CHECK_EQ_INT(res.fault, DIF_FAULT_ILLOP);
+	/* a string pushed as 24 bytes is 8 short of the record */
+	ints[48] = 24;
+	RUN(AGGKEY, I(DIF_AGG, 0, 4, 5, 3), I(DIF_RET, 0, 0, 0, 0));
+	CHECK_EQ_INT(res.fault, DIF_FAULT_ILLOP);
+	ints[48] = 32;
+	/* a NULL by-ref key */
+	RUN(I(DIF_FLUSHTS, 0, 0, 0, 0), I(DIF_SETX, 2, 0, 0, 48),
+	    I(DIF_PUSHTR, 0, 0, 2, 1), I(DIF_SETX, 3, 0, 0, 47),
+	    I(DIF_PUSHTV, 0, 3, 0, 0), I(DIF_AGG, 0, 0, 0, 3),
+	    I(DIF_RET, 0, 0, 0, 0));
+	CHECK_EQ_INT(res.fault, DIF_FAULT_BADADDR);
+	CHECK_EQ_INT(res.addr, 0);
+
+	/* an unverified DIFO naming a non-aggregation record: illegal op */
+	dif_instr_t bad[] = { I(DIF_AGG, 0, 0, 0, 0), I(DIF_RET, 0, 0, 0, 0) };
+	difo_t d = D;
+	d.text = bad;
+	d.ntext = 2;
+	CHECK_EQ_INT(dif_exec(st, &hit, &d, &res), -1);
+	CHECK_EQ_INT(res.fault, DIF_FAULT_ILLOP);
+	bad[0].imm = 99;
+	CHECK_EQ_INT(dif_exec(st, &hit, &d, &res), -1);
+	CHECK_EQ_INT(res.fault, DIF_FAULT_ILLOP);
+
+	/* overflow of recbufsize drops the aggregation with the clause */
+	new_state(256, 1024, 4096, 80);
+	RUN(AGGKEY, I(DIF_AGG, 0, 4, 5, 3), I(DIF_AGG, 0, 4, 5, 3),
+	    I(DIF_RET, 0, 0, 0, 0));
+	CHECK_EQ_INT(res.fault, 0);
+	CHECK(dif_records(st, &len) == NULL);
+	CHECK_EQ_INT(dif_take_rec_drops(st), 1);
+	new_state(256, 1024, 4096, 512);
+#undef AGGKEY
+}
+
+static int spec_calls;
+static uint64_t fake_spec(void *arg)
+{
+	spec_calls++;
+	return *(uint64_t *)arg;
+}
+
+static void test_subr_ustack(void)
+{
+	static const uint64_t pcs[3] = { 0x1000, 0x2000, 0x3000 };
+	const uint64_t *p;
+	hit.pid = 77;
+	hit.ustack = pcs;
+	hit.nustack = 3;
+	dif_clause_begin(st);
+	p = (const uint64_t *)(uintptr_t)CALL(DIF_SUBR_USTACK, AV(5));
+	CHECK_EQ_INT(res.fault, 0);
+	CHECK(p != NULL && p[0] == 77 && p[1] == 0x1000 && p[2] == 0x2000 &&
+	    p[3] == 0x3000 && p[4] == 0 && p[5] == 0);
+	p = (const uint64_t *)(uintptr_t)CALL(DIF_SUBR_USTACK, AV(2));
+	CHECK(p != NULL && p[0] == 77 && p[1] == 0x1000 && p[2] == 0x2000);
+	p = (const uint64_t *)(uintptr_t)CALL(DIF_SUBR_USTACK, AV(0));
+	CHECK(p != NULL && p[0] == 77);
+	CALL(DIF_SUBR_USTACK, AV(-1));
+	CHECK_EQ_INT(res.fault, DIF_FAULT_ILLOP);
+	CALL(DIF_SUBR_USTACK, AV(1025));
+	CHECK_EQ_INT(res.fault, DIF_FAULT_ILLOP);
+	/* 8 * 1025 bytes do not fit 1024 bytes of scratch */
+	CALL(DIF_SUBR_USTACK, AV(1024));
+	CHECK_EQ_INT(res.fault, DIF_FAULT_NOSCRATCH);
+	/* no stack: {pid, 0, ...} over scratch that held other data */
+	hit.ustack = NULL;
+	dif_clause_begin(st);
+	uint64_t *q = (uint64_t *)(uintptr_t)CALL(DIF_SUBR_ALLOCA, AV(64));
+	memset(q, 0xab, 64);
+	dif_clause_begin(st);
+	p = (const uint64_t *)(uintptr_t)CALL(DIF_SUBR_USTACK, AV(3));
+	CHECK(p != NULL && p[0] == 77 && p[1] == 0 && p[3] == 0);
+
+	/* uaddr(pc): {pid, pc} */
+	p = (const uint64_t *)(uintptr_t)CALL(DIF_SUBR_UADDR, AV(0x401234));
+	CHECK(p != NULL && p[0] == 77 && p[1] == 0x401234);
+	call(DIF_SUBR_UADDR, 0, NULL);
+	CHECK_EQ_INT(res.fault, DIF_FAULT_ILLOP);
+
+	/* speculation(): the consumer's callback, or 0 without one */
+	CHECK_EQ_INT(call(DIF_SUBR_SPECULATION, 0, NULL), 0);
+	CHECK_EQ_INT(res.fault, 0);
+	uint64_t id = 3;
+	hit.speculation = fake_spec;
+	hit.spec_arg = &id;
+	CHECK_EQ_INT(call(DIF_SUBR_SPECULATION, 0, NULL), 3);
+	CHECK_EQ_INT(spec_calls, 1);
+	CALL(DIF_SUBR_SPECULATION, AV(1));
+	CHECK_EQ_INT(res.fault, DIF_FAULT_ILLOP);
+	CHECK_EQ_INT(spec_calls, 1);
+	hit.speculation = NULL;
+	hit.spec_arg = NULL;
+	hit.pid = 0;
+}
+
 /*
  * Random programs that pass the verifier must never crash the tracer
  * (run this file under ASan/UBSan): only faults may come out.
@@ -790,6 +970,7 @@ static void test_fuzz(void)
 			case DIF_SETX: imm = (uint32_t)(RND() % 17); break;
 			case DIF_SETS: imm = (uint32_t)(RND() % 64); break;
 			case DIF_REC: imm = (uint32_t)(RND() % 3); break;
+			case DIF_AGG: imm = 3 + (uint32_t)(RND() % 2); break;
 			case DIF_LDGA: imm = 1 + (uint32_t)(RND() % 2); break;
 			case DIF_CALL: imm = 1 + (uint32_t)(RND() % (DIF_SUBR_MAX - 1)); break;
 			case DIF_LDGS:
@@ -838,7 +1019,11 @@ int main(void)
 	test_subr_copyin();
 	test_subr_inet();
 	test_subr_json();
+	test_agg();
+	test_subr_ustack();
 	recs[2] = (dif_rec_t){ DIF_REC_BYREF, 24 };
+	recs[3] = (dif_rec_t){ DIF_REC_AGG, 16 + 8 };   /* one integer key */
+	recs[4] = (dif_rec_t){ DIF_REC_AGG, 16 + 256 }; /* one string key */
 	hit.read_mem = fake_read;
 	test_fuzz();
 	dif_state_destroy(st);

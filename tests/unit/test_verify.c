@@ -1,6 +1,6 @@
 /*
  * test_verify.c — dif_verify accepts well-formed DIFOs and rejects each
- * kind of malformed one; dif_disasm lists a DIFO without tripping on bad
+ * kind of malformed one (aggregation records included); dif_disasm lists a DIFO without tripping on bad
  * indices.
  * Must not: run any DIFO; that is test_emu.c's job.
  */
@@ -18,10 +18,15 @@ static dif_rec_t recs[3] = { { DIF_REC_INT, 4 }, { DIF_REC_STRING, 256 },
 	{ DIF_REC_INT, 3 } };
 static char why[128];
 
+static int verify_n(dif_instr_t *t, size_t n, size_t nrec)
+{
+	difo_t d = { t, n, ints, 2, strs, sizeof(strs), NULL, recs, nrec };
+	return dif_verify(&d, 2, why, sizeof(why));
+}
+
 static int verify_(dif_instr_t *t, size_t n)
 {
-	difo_t d = { t, n, ints, 2, strs, sizeof(strs), NULL, recs, 2 };
-	return dif_verify(&d, 2, why, sizeof(why));
+	return verify_n(t, n, 2);
 }
 
 int main(void)
@@ -79,6 +84,27 @@ int main(void)
 	CHECK_EQ_INT(V(I(DIF_CALL, 1, 0, 0, 0), I(DIF_RET, 0, 0, 0, 0)), -1);
 	CHECK_EQ_STR(why, "DIF offset 0: invalid subroutine");
 	CHECK_EQ_INT(V(I(DIF_CALL, 1, 0, 0, DIF_SUBR_MAX), I(DIF_RET, 0, 0, 0, 0)), -1);
+	CHECK_EQ_INT(V(I(DIF_CALL, 1, 0, 0, DIF_SUBR_UADDR), I(DIF_RET, 0, 0, 0, 0)), 0);
+
+	/* DIF_AGG names an aggregation record; DIF_REC never does */
+	recs[2] = (dif_rec_t){ DIF_REC_AGG, 16 + 8 };
+	CHECK_EQ_INT(verify_n((dif_instr_t[]){ I(DIF_AGG, 0, 1, 2, 2),
+	    I(DIF_RET, 0, 0, 0, 0) }, 2, 3), 0);
+	CHECK_EQ_INT(verify_n((dif_instr_t[]){ I(DIF_REC, 0, 1, 0, 2),
+	    I(DIF_RET, 0, 0, 0, 0) }, 2, 3), -1);
+	CHECK_EQ_STR(why, "DIF offset 0: invalid record kind");
+	CHECK_EQ_INT(V(I(DIF_NOP, 0, 0, 0, 0), I(DIF_AGG, 0, 1, 2, 0),
+	    I(DIF_RET, 0, 0, 0, 0)), -1);
+	CHECK_EQ_STR(why, "DIF offset 1: invalid record kind");
+	CHECK_EQ_INT(V(I(DIF_AGG, 0, 1, 2, 2), I(DIF_RET, 0, 0, 0, 0)), -1);
+	CHECK_EQ_STR(why, "DIF offset 0: invalid record index");
+	CHECK_EQ_INT(V(I(DIF_AGG, 0, 1, 16, 0), I(DIF_RET, 0, 0, 0, 0)), -1);
+	CHECK_EQ_STR(why, "DIF offset 0: invalid register");
+	recs[2].size = 15;
+	CHECK_EQ_INT(verify_n((dif_instr_t[]){ I(DIF_AGG, 0, 1, 2, 2),
+	    I(DIF_RET, 0, 0, 0, 0) }, 2, 3), -1);
+	CHECK_EQ_STR(why, "DIF offset 0: invalid aggregation record size");
+	recs[2] = (dif_rec_t){ DIF_REC_AGG, 16 + 8 };
 
 	/* disasm: a listing with the tables, even for bad indices */
 	dif_var_t vars[2] = {
@@ -87,8 +113,11 @@ int main(void)
 	};
 	dif_instr_t t[] = { I(DIF_SETX, 1, 0, 0, 0), I(DIF_SETS, 2, 0, 0, 4),
 	    I(DIF_STTS, 0, 2, 0, DIF_VAR_USER_BASE + 1), I(DIF_CALL, 3, 0, 0, 99),
-	    I(DIF_SETX, 1, 0, 0, 77), I(DIF_RET, 0, 1, 0, 0) };
-	difo_t d = { t, 6, ints, 2, strs, sizeof(strs), NULL, recs, 2 };
+	    I(DIF_SETX, 1, 0, 0, 77), I(DIF_CALL, 4, 0, 0, DIF_SUBR_USTACK),
+	    I(DIF_CALL, 4, 0, 0, DIF_SUBR_SPECULATION),
+	    I(DIF_CALL, 4, 0, 0, DIF_SUBR_UADDR), I(DIF_AGG, 0, 1, 5, 2),
+	    I(DIF_AGG, 0, 1, 5, 9), I(DIF_RET, 0, 1, 0, 0) };
+	difo_t d = { t, 11, ints, 2, strs, sizeof(strs), NULL, recs, 3 };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *fp = open_memstream(&buf, &len);
@@ -101,6 +130,13 @@ int main(void)
 	CHECK(strstr(buf, "call     DIF_SUBR(99), %r3") != NULL);
 	CHECK(strstr(buf, "STRING TABLE") != NULL);
 	CHECK(strstr(buf, "INTEGER TABLE") != NULL);
+	CHECK(strstr(buf, "! ustack") != NULL);
+	CHECK(strstr(buf, "! speculation") != NULL);
+	CHECK(strstr(buf, "! uaddr") != NULL);
+	CHECK(strstr(buf, "08: agg      %r1, %r5, DT_REC[2]          ! agg 24") != NULL);
+	CHECK(strstr(buf, "09: agg      %r1, %r5, DT_REC[9]\n") != NULL);
+	CHECK(strstr(buf, "RECORD TABLE\n  0: int 4\n  1: string 256\n"
+	    "  2: agg 24 (value, weight, key 8)\n") != NULL);
 	free(buf);
 	return UNIT_END();
 }
