@@ -13,7 +13,9 @@
 #include <string.h>
 
 #include "consumer/output.h"
+#include "consumer/pprint.h"
 #include "consumer/printf.h"
+#include "consumer/symfmt.h"
 
 /* Most printf arguments one statement can have (D has no varargs limit; this is ample). */
 #define OUT_MAXARGS 128
@@ -110,6 +112,16 @@ out_trace(out_state_t *o, const d_recdesc_t *d, const void *data,
 	int quiet = is_quiet(o);
 	size_t size = d->size < len ? d->size : len;
 
+	if (d->type == D_RT_USTACK) {
+		symfmt_ustack(o->fp, data, size, o->opts != NULL ?
+		    (int)o->opts->stackindent : 14, 0, o->opts);
+		return;
+	}
+	if (d->type == D_RT_USYM || d->type == D_RT_UADDR ||
+	    d->type == D_RT_UMOD) {
+		out_uaddr(o->fp, d, data, size, o->opts);
+		return;
+	}
 	if (d->type == D_RT_INT) {
 		/*
 		 * By size, as DTrace: 8 and 4 bytes signed, 2 and 1 bytes
@@ -140,6 +152,21 @@ out_trace(out_state_t *o, const d_recdesc_t *d, const void *data,
 		}
 	}
 	print_bytes(o, data, size);
+}
+
+void
+out_uaddr(FILE *fp, const d_recdesc_t *d, const void *data, size_t len,
+    const udt_opts_t *opts)
+{
+	uint64_t pidpc[2] = { 0, 0 };
+	char text[1024];
+	int kind = d->type == D_RT_UMOD ? SYMFMT_UMOD :
+	    d->type == D_RT_USYM ? SYMFMT_USYM : SYMFMT_UADDR;
+
+	memcpy(pidpc, data, len < sizeof(pidpc) ? len : sizeof(pidpc));
+	symfmt_addr(text, sizeof(text), kind, (int)pidpc[0], pidpc[1], opts);
+	/* the same padding quiet or not, and in aggregation keys */
+	fprintf(fp, "  %-50s", text);
 }
 
 static int
@@ -195,6 +222,7 @@ out_firing(out_state_t *o, const out_probe_t *p, const d_clause_prog_t *c,
 	const void *adata[OUT_MAXARGS];
 	int nargs = 0;
 	size_t off = 0;
+	uint64_t dsize = 0;    /* tracemem's dsize for the next TRACEMEM, 0: none */
 
 	/* a body that recorded nothing has no EPID record: nothing prints */
 	if (c->body != NULL && len == 0)
@@ -235,8 +263,38 @@ out_firing(out_state_t *o, const out_probe_t *p, const d_clause_prog_t *c,
 				    nargs, o->opts);
 			nargs = 0;
 			break;
+		case D_ACT_TRACEMEM_DSIZE:
+			if (h.len >= 8)
+				memcpy(&dsize, data, 8);
+			break;
+		case D_ACT_TRACEMEM: {
+			/* a dsize of 0 or beyond size shows everything */
+			size_t n = d->size < h.len ? d->size : h.len;
+
+			if (dsize != 0 && dsize < n)
+				n = (size_t)dsize;
+			dsize = 0;
+			if (n > 0)
+				out_hexdump(o->fp, data, n);
+			break;
+		}
+		case D_ACT_PRINT:
+			if (d->ptype != NULL)
+				pprint_value(o->fp, d->ptype, data, h.len);
+			else
+				out_trace(o, d, data, h.len);
+			break;
+		case D_ACT_STACK:
+			/* kernel stacks do not exist here: an empty stack */
+			fputc('\n', o->fp);
+			break;
 		case D_ACT_EXIT:
+			break;
 		default:
+			if (o->libact != NULL)
+				o->libact(o->libact_arg, d, data, h.len, adesc,
+				    adata, nargs);
+			nargs = 0;
 			break;
 		}
 	}

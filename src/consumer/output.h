@@ -54,6 +54,14 @@ void out_firing(out_state_t *o, const out_probe_t *p,
 void out_trace(out_state_t *o, const d_recdesc_t *d, const void *data,
     size_t len);
 
+/*
+ * usym/uaddr/umod/ufunc of a {uint64 pid, uint64 pc} record (d->type
+ * D_RT_USYM, D_RT_UADDR or D_RT_UMOD): "  %-50s", quiet or not, in
+ * trace() and in aggregation keys.
+ */
+void out_uaddr(FILE *fp, const d_recdesc_t *d, const void *data, size_t len,
+    const udt_opts_t *opts);
+
 /* The hex dump layout of §4.1 (starts with "\n"). */
 void out_hexdump(FILE *fp, const void *data, size_t len);
 

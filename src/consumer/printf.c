@@ -18,6 +18,7 @@
 #include <wchar.h>
 
 #include "consumer/printf.h"
+#include "consumer/symfmt.h"
 
 /* Conversion flags, as written in the format. */
 #define PF_ALT      0x001   /* # */
@@ -758,7 +759,6 @@ pfmt_format(FILE *fp, const pfmt_t *f, const d_recdesc_t *const *descs,
 {
 	int i, ai = 0;
 
-	(void)opts;
 	for (i = 0; i < f->npieces; i++) {
 		const pf_piece_t *pc = &f->pieces[i];
 		const pf_convdef_t *d = pc->def;
@@ -811,13 +811,34 @@ pfmt_format(FILE *fp, const pfmt_t *f, const d_recdesc_t *const *descs,
 			rc = print_fp(fp, pc, width, prec, d->ofmt, rd, rp);
 			break;
 		case PR_ADDR:
-		case PR_UADDR:
-			/* no symbol lookup yet: the address itself */
-			snprintf(buf, sizeof(buf), "0x%llx",
-			    (unsigned long long)rec_uint(rd, rp));
+		case PR_UADDR: {
+			/* a usym-like value carries its pid; an integer has none */
+			uint64_t pid = 0, addr = rec_uint(rd, rp);
+
+			if ((rd->type == D_RT_USYM || rd->type == D_RT_UADDR ||
+			    rd->type == D_RT_UMOD) && rd->size >= 16) {
+				memcpy(&pid, rp, 8);
+				memcpy(&addr, (const char *)rp + 8, 8);
+			}
+			symfmt_addr(buf, sizeof(buf), SYMFMT_UADDR, (int)pid,
+			    addr, opts);
 			rc = print_str(fp, pc, width, prec, buf, strlen(buf));
 			break;
+		}
 		case PR_STACK:
+			/*
+			 * %-Nk indents each frame by N (and pads it to N);
+			 * %Nk right-aligns frames in N columns, unindented.
+			 */
+			if (rd->type == D_RT_USTACK) {
+				int left = width < 0 || (pc->flags & PF_LEFT);
+				int w = width < 0 ? -width : width;
+
+				symfmt_ustack(fp, rp, rd->size, left ? w : 0,
+				    left ? -w : w, opts);
+			} else {
+				fputc('\n', fp);   /* stack(): always empty */
+			}
 			break;
 		case PR_TIME:
 			fmt_time(rec_uint(rd, rp), buf, sizeof(buf));
