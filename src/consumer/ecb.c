@@ -271,8 +271,11 @@ void ecb_fire(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit)
 		/* faulted, or speculative (which cannot exit: D_EXIT_SPEC) */
 		if (routed != 0)
 			continue;
-		/* a body that recorded nothing prints nothing: keep it out */
-		if (c->body == NULL || len > 0)
+		/* aggregations see only clauses that completed */
+		if (prog->agg != NULL && recs != NULL)
+			agg_apply_records(prog->agg, c, recs, len, hit->cpu);
+		/* a body that recorded nothing, or only aggregated, prints nothing */
+		if (c->body == NULL || (len > 0 && agg_records_print(c, recs, len)))
 			buf_put(&h->buf, e->epid, hit->cpu, BUF_REC, recs, len);
 		if (recs != NULL)
 			spec_finish(h, c, hit, recs, len);

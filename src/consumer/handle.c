@@ -31,6 +31,46 @@ static void seterr(udt_handle_t *h, const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * Records out_firing leaves to the library: the aggregation actions act
+ * on the table of the program whose entry is being printed.
+ */
+static void handle_libact(void *arg, const d_recdesc_t *d, const void *data,
+    size_t len, const d_recdesc_t *const *args, const void *const *argdata,
+    int nargs)
+{
+	udt_handle_t *h = arg;
+	agg_table_t *t = h->drain_prog != NULL ? h->drain_prog->agg : NULL;
+	int64_t n = 0;
+
+	(void)args;
+	(void)argdata;
+	(void)nargs;
+	if (len >= 8)
+		memcpy(&n, data, 8);
+	switch (d->action) {
+	case D_ACT_PRINTA:
+		(void)agg_printa(h->out.fp, t, d->aggs, (int)d->naggs, d->fmt,
+		    &h->opts);
+		break;
+	case D_ACT_CLEAR:
+		agg_clear(t, d->agg);
+		break;
+	case D_ACT_TRUNC:
+		agg_trunc(t, d->agg, d->has_arg && len >= 8, n, &h->opts);
+		break;
+	case D_ACT_NORMALIZE:
+		agg_normalize(t, d->agg, n);
+		break;
+	case D_ACT_DENORMALIZE:
+		agg_normalize(t, d->agg, 1);
+		break;
+	case D_ACT_AGG:   /* applied when the clause ran */
+	default:
+		break;
+	}
+}
+
 udt_handle_t *udt_open(void)
 {
 	udt_handle_t *h = calloc(1, sizeof(*h));
@@ -41,6 +81,8 @@ udt_handle_t *udt_open(void)
 	h->errfp = stderr;
 	h->out.fp = stdout;
 	h->out.opts = &h->opts;
+	h->out.libact = handle_libact;
+	h->out.libact_arg = h;
 	probe_reg_init(&h->reg);
 	if (provider_dtrace_register(&h->reg) != 0 ||
 	    provider_profile_register(&h->reg) != 0) {
@@ -76,6 +118,7 @@ void udt_close(udt_handle_t *h)
 		udt_prog_t *next = p->next;
 		if (p->st)
 			dif_state_destroy(p->st);
+		agg_table_destroy(p->agg);
 		if (p->dp)
 			d_program_free(p->dp);
 		free(p->name);
@@ -372,6 +415,12 @@ int udt_enable(udt_handle_t *h, udt_prog_t *p, int *nmatched)
 		    p->name);
 		return -1;
 	}
+	if (dp->naggs > 0 && p->agg == NULL &&
+	    (p->agg = agg_table_create(dp, (size_t)h->opts.aggsize)) == NULL) {
+		seterr(h, "failed to enable '%s': Cannot allocate memory",
+		    p->name);
+		return -1;
+	}
 	int n = 0;
 	for (size_t i = 0; i < dp->nclauses; i++) {
 		struct enable_ctx ec = { h, p, &dp->clauses[i], 0 };
@@ -475,7 +524,9 @@ static void print_entry(void *arg, const buf_hdr_t *bh, const void *data)
 	const udt_probe_t *pr = e->probe;
 	if (bh->kind == BUF_REC) {
 		out_probe_t op = { bh->cpu, pr->id, pr->func, pr->name };
+		h->drain_prog = e->prog;
 		out_firing(&h->out, &op, e->clause, data, bh->len);
+		h->drain_prog = NULL;
 		return;
 	}
 	buf_err_t be;
@@ -508,6 +559,7 @@ void handle_drain(udt_handle_t *h)
 	for (udt_prog_t *p = h->progs; p != NULL; p = p->next) {
 		if (p->st == NULL)
 			continue;
+		agg_report_drops(p->agg, h->errfp);
 		uint64_t n = dif_take_dynvar_drops(p->st);
 		if (n)
 			fprintf(h->errfp, "%s: %llu dynamic variable drop%s\n",
@@ -574,13 +626,21 @@ int udt_stop(udt_handle_t *h)
 }
 
 /*
- * The one place that prints aggregations at the end. Programs have no
- * aggregations yet, so there is nothing to print.
+ * The one place that prints aggregations at the end: each program's in
+ * order of first appearance, those printa showed left out (§6.4).
  */
 int udt_aggregate_print(udt_handle_t *h)
 {
-	(void)h;
-	return 0;
+	int rc = 0;
+
+	for (udt_prog_t *p = h->progs; p != NULL; p = p->next)
+		if (p->agg != NULL &&
+		    agg_print_final(h->outfp, p->agg, &h->opts) != 0)
+			rc = -1;
+	fflush(h->outfp);
+	if (rc != 0)
+		seterr(h, "failed to print aggregations");
+	return rc;
 }
 
 int udt_exit_status(const udt_handle_t *h)

@@ -14,6 +14,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include "udtrace/udtrace.h"
+#include "agg.h"
 #include "dif/emu.h"
 #include "buffer.h"
 #include "ecb.h"
@@ -37,6 +38,7 @@ struct udt_prog {
 	unsigned cflags;
 	int enabled;
 	uint64_t fire_gen;    /* firing in which dif_firing_begin last ran */
+	agg_table_t *agg;     /* its aggregations (NULL: none), from udt_enable */
 };
 
 struct udt_handle {
@@ -50,6 +52,7 @@ struct udt_handle {
 	udt_prog_t *progs, *progs_tail;
 	udt_ecb_t **ecbs; size_t necbs, ecbcap;   /* ecbs[epid - 1] */
 	udt_buffer_t buf;
+	udt_prog_t *drain_prog;  /* program of the entry being printed (libact) */
 	udt_specs_t spec;        /* speculation buffers (allocated at udt_go) */
 	uint64_t next_clean;     /* next cleanrate tick (loop.c) */
 

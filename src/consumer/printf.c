@@ -753,11 +753,17 @@ fmt_time822(uint64_t ns, char *buf, size_t len)
 	    tm.tm_zone != NULL ? tm.tm_zone : "");
 }
 
-int
-pfmt_format(FILE *fp, const pfmt_t *f, const d_recdesc_t *const *descs,
-    const void *const *data, int nargs, const udt_opts_t *opts)
+/*
+ * printf and printa alike: conversions take descs/data in order, except
+ * that printa's %@ conversions take vals in order (the last repeats).
+ */
+static int
+format_common(FILE *fp, const pfmt_t *f, const d_recdesc_t *const *descs,
+    const void *const *data, int nargs, const pfmt_aggval_t *vals,
+    int nvals, const udt_opts_t *opts)
 {
-	int i, ai = 0;
+	int i, ai = 0, vi = 0;
+	d_recdesc_t aggdesc;
 
 	for (i = 0; i < f->npieces; i++) {
 		const pf_piece_t *pc = &f->pieces[i];
@@ -789,11 +795,30 @@ pfmt_format(FILE *fp, const pfmt_t *f, const d_recdesc_t *const *descs,
 			prec = (int)rec_sint(descs[ai], data[ai]);
 			ai++;
 		}
-		if (ai >= nargs)
-			return -1;
-		rd = descs[ai];
-		rp = data[ai];
-		ai++;
+		if ((pc->flags & PF_AGG) && vals != NULL) {
+			const pfmt_aggval_t *v;
+
+			if (nvals <= 0)
+				return -1;
+			v = &vals[vi < nvals ? vi : nvals - 1];
+			vi++;
+			if (v->print != NULL) {
+				v->print(fp, v->arg);
+				continue;
+			}
+			memset(&aggdesc, 0, sizeof(aggdesc));
+			aggdesc.type = D_RT_INT;
+			aggdesc.size = 8;
+			aggdesc.is_signed = (uint8_t)v->is_signed;
+			rd = &aggdesc;
+			rp = &v->value;
+		} else {
+			if (ai >= nargs)
+				return -1;
+			rd = descs[ai];
+			rp = data[ai];
+			ai++;
+		}
 
 		switch (d->print) {
 		case PR_SINT:
@@ -905,4 +930,19 @@ pfmt_format(FILE *fp, const pfmt_t *f, const d_recdesc_t *const *descs,
 			return -1;
 	}
 	return ferror(fp) ? -1 : 0;
+}
+
+int
+pfmt_format(FILE *fp, const pfmt_t *f, const d_recdesc_t *const *descs,
+    const void *const *data, int nargs, const udt_opts_t *opts)
+{
+	return format_common(fp, f, descs, data, nargs, NULL, 0, opts);
+}
+
+int
+pfmt_format_printa(FILE *fp, const pfmt_t *f,
+    const d_recdesc_t *const *keys, const void *const *keydata, int nkeys,
+    const pfmt_aggval_t *vals, int nvals, const udt_opts_t *opts)
+{
+	return format_common(fp, f, keys, keydata, nkeys, vals, nvals, opts);
 }

@@ -63,4 +63,22 @@ void pfmt_free(pfmt_t *f);
 int pfmt_format(FILE *fp, const pfmt_t *f, const d_recdesc_t *const *descs,
     const void *const *data, int nargs, const udt_opts_t *opts);
 
+/* One aggregation's value for printa's %@ conversions. */
+typedef struct pfmt_aggval {
+	int64_t value;      /* normalized scalar value */
+	int is_signed;      /* 0 for count and stddev: %@d prints unsigned */
+	/* histograms print themselves in place of the conversion */
+	void (*print)(FILE *fp, const void *arg);
+	const void *arg;
+} pfmt_aggval_t;
+
+/*
+ * Print one printa entry: the non-%@ conversions take the key records
+ * keys/keydata in order; each %@ takes the next of vals (the last one
+ * repeats). Returns 0, or -1 if the output failed or data ran out.
+ */
+int pfmt_format_printa(FILE *fp, const pfmt_t *f,
+    const d_recdesc_t *const *keys, const void *const *keydata, int nkeys,
+    const pfmt_aggval_t *vals, int nvals, const udt_opts_t *opts);
+
 #endif /* UDTRACE_CONSUMER_PRINTF_H */
