@@ -64,8 +64,8 @@ static uint32_t int_index(cg_t *g, uint64_t v)
 static uint32_t str_index(cg_t *g, const char *s, size_t len)
 {
 	/* reuse an identical string already in the table */
-	for (size_t i = 0; i + len < g->strs.n + 1 && g->strs.n > 0; ) {
-		size_t l = strlen(g->strs.v + i);
+	for (size_t i = 0; i < g->strs.n; ) {
+		size_t l = strnlen(g->strs.v + i, g->strs.n - i);
 		if (l == len && memcmp(g->strs.v + i, s, len) == 0)
 			return (uint32_t)i;
 		i += l + 1;
@@ -556,6 +556,8 @@ static val_t cg_ident(cg_t *g, d_node_t *n)
 		cg_emit(g, DIF_LDGS, r, 0, 0, v->id);
 		return mkval(r, v->type);
 	}
+	if (n->scope == NULL && strcmp(n->name, "NULL") == 0)
+		return mkval(cg_setx(g, 0), d_t_ptr(g->ts, d_t_void(g->ts)));
 	if ((b = builtin_lookup(n->name)) != NULL) {
 		int r = cg_reg_alloc(g);
 		cg_emit(g, DIF_LDGS, r, 0, 0, b->id);
@@ -1332,7 +1334,7 @@ void cg_proto_len(cg_t *g, d_node_t *n, int got, int min, int max)
 static int arg_ok(int kind, const d_type_t *t)
 {
 	switch (kind) {
-	case A_STR: return d_is_stringlike(t);
+	case A_STR: return d_is_stringlike(t) || d_is_ptr(t);
 	case A_INT: return d_is_int(t) || (d_is_ptr(t));
 	case A_PTR: return d_is_ptr(t) || d_is_int(t) || d_is_byref(t);
 	default: return 1;
