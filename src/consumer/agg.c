@@ -306,14 +306,16 @@ state_update(const d_aggdesc_t *a, int64_t *s, int64_t x, int64_t w)
 		break;
 	}
 	case D_AGG_QUANTIZE:
-		s[quant_bucket(x)] += w;
-		break;
 	case D_AGG_LQUANTIZE:
-		s[lquant_bucket(a, x)] += w;
+	case D_AGG_LLQUANTIZE: {
+		int b = a->func == D_AGG_QUANTIZE ? quant_bucket(x) :
+		    a->func == D_AGG_LQUANTIZE ? lquant_bucket(a, x) :
+		    (int)llq_walk(a, LLQ_INDEX, x, 0);
+
+		/* weights wrap like the sums they are, never trap */
+		s[b] = (int64_t)((uint64_t)s[b] + (uint64_t)w);
 		break;
-	case D_AGG_LLQUANTIZE:
-		s[llq_walk(a, LLQ_INDEX, x, 0)] += w;
-		break;
+	}
 	}
 }
 
