@@ -123,8 +123,16 @@ install: $(UDTRACE)
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/udtrace $(DESTDIR)$(PREFIX)/share/man/man1/udtrace.1
 
-bench: $(UDTRACE)
+# The emulator alone, on hand-built bodies: links only src/dif/ objects.
+EMU_BENCH := $(BUILD)/bench/emu-bench
+
+$(EMU_BENCH): bench/emu-bench.c $(LIBUDT)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@.$$$$ $< $(LIBUDT) && mv -f $@.$$$$ $@
+
+bench: $(UDTRACE) $(EMU_BENCH)
 	UDTRACE=$(CURDIR)/$(UDTRACE) bench/startup.sh
+	$(EMU_BENCH)
 
 clean:
 	rm -rf build build-san
