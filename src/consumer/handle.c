@@ -43,6 +43,9 @@ static void handle_libact(void *arg, const d_recdesc_t *d, const void *data,
 	agg_table_t *t = h->drain_prog != NULL ? h->drain_prog->agg : NULL;
 	int64_t n = 0;
 
+	if (handle_actions(h, d, data, len, args, argdata, nargs))
+		return;
+
 	(void)args;
 	(void)argdata;
 	(void)nargs;
@@ -83,6 +86,7 @@ udt_handle_t *udt_open(void)
 	h->out.opts = &h->opts;
 	h->out.libact = handle_libact;
 	h->out.libact_arg = h;
+	act_init(&h->act);
 	probe_reg_init(&h->reg);
 	if (provider_dtrace_register(&h->reg) != 0 ||
 	    provider_profile_register(&h->reg) != 0) {
@@ -129,6 +133,7 @@ void udt_close(udt_handle_t *h)
 		free(h->cppargs[i]);
 	free(h->cppargs);
 	free(h->timers);
+	act_fini(&h->act);
 	buf_fini(&h->buf);
 	spec_fini(&h->spec);
 	probe_reg_fini(&h->reg);
@@ -369,6 +374,11 @@ int udt_enable(udt_handle_t *h, udt_prog_t *p, int *nmatched)
 	}
 	if (p->enabled)
 		return 0;
+	if (dp->destructive && !h->opts.destructive) {
+		seterr(h, "failed to enable '%s': Destructive actions not "
+		    "allowed", p->name);
+		return -1;
+	}
 	/*
 	 * First pass: the DIF is well formed and every description matches,
 	 * before anything changes.
@@ -514,6 +524,23 @@ int udt_list(udt_handle_t *h, udt_prog_t *p, FILE *out, FILE *err)
 	return 0;
 }
 
+int handle_actions(udt_handle_t *h, const d_recdesc_t *d, const void *data,
+    size_t len, const d_recdesc_t *const *args, const void *const *argdata,
+    int nargs)
+{
+	const udt_ecb_t *e = h->drain_ecb;
+	act_ctx_t c = { &h->opts, h->out.fp, h->errfp, 0, 0, "", "", "", "" };
+	if (e != NULL) {
+		c.epid = e->epid;
+		c.probe_id = e->probe->id;
+		c.prov = e->probe->prov;
+		c.mod = e->probe->mod;
+		c.func = e->probe->func;
+		c.name = e->probe->name;
+	}
+	return act_run(&h->act, &c, d, data, len, args, argdata, nargs);
+}
+
 /* Print one drained entry: a clause's records or a fault line. */
 static void print_entry(void *arg, const buf_hdr_t *bh, const void *data)
 {
@@ -522,6 +549,7 @@ static void print_entry(void *arg, const buf_hdr_t *bh, const void *data)
 		return;
 	const udt_ecb_t *e = h->ecbs[bh->epid - 1];
 	const udt_probe_t *pr = e->probe;
+	h->drain_ecb = e;
 	if (bh->kind == BUF_REC) {
 		out_probe_t op = { bh->cpu, pr->id, pr->func, pr->name };
 		h->drain_prog = e->prog;

@@ -14,6 +14,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include "udtrace/udtrace.h"
+#include "actions.h"
 #include "agg.h"
 #include "dif/emu.h"
 #include "buffer.h"
@@ -76,11 +77,21 @@ struct udt_handle {
 	int stop_seen;           /* udt_work calls since stop_req was seen */
 	uint64_t error_errors;   /* faults inside ERROR clauses */
 	int list_header_done;    /* udt_list printed its header */
+	act_state_t act;         /* setopt/system/freopen/ftruncate (actions.c) */
+	const udt_ecb_t *drain_ecb;  /* the entry being printed, for action errors */
 };
 
 /* For tests and for programs built without the compiler. */
 udt_prog_t *udt_prog_adopt(udt_handle_t *h, d_program_t *dp, int kind,
     const char *name, unsigned cflags);
+
+/*
+ * handle.c's libact callback calls this first: setopt and the destructive
+ * actions of the entry being printed (h->drain_ecb). 1 if d was one.
+ */
+int handle_actions(udt_handle_t *h, const d_recdesc_t *d, const void *data,
+    size_t len, const d_recdesc_t *const *args, const void *const *argdata,
+    int nargs);
 
 /* handle.c: print everything buffered, then drops and error counts. */
 void handle_drain(udt_handle_t *h);
