@@ -410,7 +410,9 @@ static void act_tracemem(cg_t *g, d_node_t *n)
 		cg_reg_free(g, d.reg);
 	}
 	val_t a = cg_expr(g, addr);
-	if (!d_is_int(a.type) && !d_is_ptr(a.type))
+	/* an array decays to the address of its storage, as in C */
+	if (!d_is_int(a.type) && !d_is_ptr(a.type) &&
+	    d_resolve(a.type)->kind != TK_ARRAY)
 		d_error(g->cc, n->line, "D_TRACEMEM_ADDR",
 		    "tracemem( ) argument #1 is incompatible with prototype:\n"
 		    "\tprototype: pointer or integer\n\t argument: %s\n",
