@@ -300,6 +300,8 @@ udt_prog_t *udt_compile(udt_handle_t *h, int kind, const char *text,
 	cc.defaultargs = h->opts.defaultargs;
 	cc.argref = h->opts.argref;
 	cc.strsize = (int)h->opts.strsize;
+	cc.ustackframes = (int)h->opts.ustackframes;
+	cc.jstackframes = (int)h->opts.jstackframes;
 	cc.cpp = h->opts.cpp || (cflags & UDT_C_CPP);
 	cc.cppargs = (const char *const *)h->cppargs;
 	cc.ncppargs = h->ncppargs;
