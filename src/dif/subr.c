@@ -362,15 +362,26 @@ static int ntoa4(dif_state_t *st, const uint8_t *b, uint64_t *out)
 	return dif_scratch_str(st, buf, fmt4(buf, b), out);
 }
 
-/* RFC 5952 text: lowercase, longest run (>= 2) of zero groups as "::". */
-static int ntoa6(dif_state_t *st, const uint8_t *b, uint64_t *out)
+/*
+ * RFC 5952 text: lowercase, longest run (>= 2) of zero groups as "::".
+ * An IPv4-mapped address is "::ffff:a.b.c.d", except that inet_ntoa6()
+ * prints only its IPv4 part, as DTrace does.
+ */
+static int ntoa6(dif_state_t *st, const uint8_t *b, int v4only, uint64_t *out)
 {
 	unsigned g[8];
 	for (int i = 0; i < 8; i++)
 		g[i] = (unsigned)b[2 * i] << 8 | b[2 * i + 1];
 	char buf[48];
 	size_t n = 0;
+	/* IPv4-compatible (::a.b.c.d, not :: or ::1) counts for inet_ntoa6 too */
+	uint32_t low = (uint32_t)g[6] << 16 | g[7];
+	if (v4only && !g[0] && !g[1] && !g[2] && !g[3] && !g[4] && !g[5] &&
+	    low > 1)
+		return ntoa4(st, b + 12, out);
 	if (!g[0] && !g[1] && !g[2] && !g[3] && !g[4] && g[5] == 0xffff) {
+		if (v4only)
+			return ntoa4(st, b + 12, out);
 		memcpy(buf, "::ffff:", 7);
 		return dif_scratch_str(st, buf, 7 + fmt4(buf + 7, b + 12), out);
 	}
@@ -431,7 +442,8 @@ static int s_inet(dif_state_t *st, unsigned which, unsigned n, uint64_t *out)
 		return dif_fail(st, DIF_FAULT_BADADDR, p);
 	uint8_t b[16];
 	memcpy(b, dif_addr(p), sz);
-	return af == 2 ? ntoa4(st, b, out) : ntoa6(st, b, out);
+	return af == 2 ? ntoa4(st, b, out) :
+	    ntoa6(st, b, which == DIF_SUBR_INET_NTOA6, out);
 }
 
 static int read_target(dif_state_t *st, const dif_hit_t *hit, uint64_t ua,

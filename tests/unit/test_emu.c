@@ -741,7 +741,8 @@ static void test_subr_inet(void)
 	CHECK_EQ_STR(CALLS(DIF_SUBR_INET_NTOA6, AP(B(doc, 16))), "2001:db8::1");
 	CHECK_EQ_STR(CALLS(DIF_SUBR_INET_NTOA6, AP(B(two, 16))), "2001:0:0:1::1");
 	CHECK_EQ_STR(CALLS(DIF_SUBR_INET_NTOA6, AP(B(one, 16))), "2001:db8:0:1:1:1:1:1");
-	CHECK_EQ_STR(CALLS(DIF_SUBR_INET_NTOA6, AP(B(map, 16))), "::ffff:1.2.3.4");
+	/* DTrace prints only the IPv4 part of a mapped address here */
+	CHECK_EQ_STR(CALLS(DIF_SUBR_INET_NTOA6, AP(B(map, 16))), "1.2.3.4");
 	CHECK_EQ_STR(CALLS(DIF_SUBR_INET_NTOP, AV(10), AP(B(ll, 16))), "fe80::1:0:0:1");
 	CALL(DIF_SUBR_INET_NTOP, AV(26), AP(B(ll, 16)));
 	CHECK_EQ_INT(res.fault, DIF_FAULT_ILLOP);
