@@ -130,9 +130,17 @@ $(EMU_BENCH): bench/emu-bench.c $(LIBUDT)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@.$$$$ $< $(LIBUDT) && mv -f $@.$$$$ $@
 
-bench: $(UDTRACE) $(EMU_BENCH)
+# The consumer end to end: real D, real ECBs, aggregation table, printer.
+AGG_BENCH := $(BUILD)/bench/agg-bench
+
+$(AGG_BENCH): bench/agg-bench.c $(LIBUDT)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@.$$$$ $< $(LIBUDT) $(LIBS) && mv -f $@.$$$$ $@
+
+bench: $(UDTRACE) $(EMU_BENCH) $(AGG_BENCH)
 	UDTRACE=$(CURDIR)/$(UDTRACE) bench/startup.sh
 	$(EMU_BENCH)
+	$(AGG_BENCH)
 
 clean:
 	rm -rf build build-san

@@ -218,9 +218,16 @@ void ecb_fire(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit)
 	hit->mod = p->mod;
 	hit->func = p->func;
 	hit->name = p->name;
-	hit->timestamp = clock_ns(CLOCK_MONOTONIC);
-	hit->vtimestamp = clock_ns(CLOCK_THREAD_CPUTIME_ID);
-	hit->walltimestamp = (int64_t)clock_ns(CLOCK_REALTIME);
+	/*
+	 * Only the clocks some enabled program reads: CLOCK_THREAD_CPUTIME_ID
+	 * is a system call, too dear to pay on every hit for nothing.
+	 */
+	if (h->clocks & UDT_CLOCK_TS)
+		hit->timestamp = clock_ns(CLOCK_MONOTONIC);
+	if (h->clocks & UDT_CLOCK_VTS)
+		hit->vtimestamp = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+	if (h->clocks & UDT_CLOCK_WTS)
+		hit->walltimestamp = (int64_t)clock_ns(CLOCK_REALTIME);
 	hit->speculation = spec_hit_cb;
 	hit->spec_arg = &h->spec;
 	uint64_t gen = ++h->firing_gen;

@@ -327,6 +327,22 @@ fail:
 	return NULL;
 }
 
+/* The clocks a DIFO reads (UDT_CLOCK_*), so firings read only those. */
+static unsigned difo_clocks(const difo_t *dp)
+{
+	unsigned c = 0;
+	for (size_t i = 0; dp != NULL && i < dp->ntext; i++) {
+		if (dp->text[i].op != DIF_LDGS)
+			continue;
+		switch (dp->text[i].imm) {
+		case DIF_VAR_TIMESTAMP: c |= UDT_CLOCK_TS; break;
+		case DIF_VAR_VTIMESTAMP: c |= UDT_CLOCK_VTS; break;
+		case DIF_VAR_WALLTIMESTAMP: c |= UDT_CLOCK_WTS; break;
+		}
+	}
+	return c;
+}
+
 /* Bytes of records one firing of the program can produce at most. */
 static size_t prog_recbufsize(const d_program_t *dp)
 {
@@ -394,6 +410,7 @@ int udt_enable(udt_handle_t *h, udt_prog_t *p, int *nmatched)
 			    "at line %d: %s", p->name, c->line, why);
 			return -1;
 		}
+		h->clocks |= difo_clocks(c->pred) | difo_clocks(c->body);
 		for (size_t j = 0; j < c->ndescs; j++) {
 			const d_pdesc_t *d = &c->descs[j];
 			if (probe_provide(&h->reg, d) != 0) {

@@ -42,6 +42,11 @@ struct udt_prog {
 	agg_table_t *agg;     /* its aggregations (NULL: none), from udt_enable */
 };
 
+/* Clocks a firing must read (udt_handle.clocks). */
+#define UDT_CLOCK_TS  0x1   /* timestamp */
+#define UDT_CLOCK_VTS 0x2   /* vtimestamp */
+#define UDT_CLOCK_WTS 0x4   /* walltimestamp */
+
 struct udt_handle {
 	udt_opts_t opts;
 	char errmsg[8192];
@@ -63,6 +68,7 @@ struct udt_handle {
 	char execname[32];
 
 	dif_hit_t hit, errhit;   /* errhit: ERROR fired inside a firing */
+	unsigned clocks;         /* UDT_CLOCK_*: what enabled programs read */
 	int fire_depth;
 	uint64_t firing_gen;
 
