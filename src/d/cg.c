@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cg_impl.h"
+#include "udtrace/regs.h"
 #include "consumer/printf.h"
 
 
@@ -623,7 +624,7 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 			    "%s[ ] requires exactly one subscript", b->name);
 		int64_t idx;
 		if (cg_const(g, n->args, &idx) == 0) {
-			if (!isargs && (idx < 0 || idx >= 64))
+			if (!isargs && (idx < 0 || idx >= UDT_NREGS))
 				d_error(g->cc, n->line, "D_REGS_IDX",
 				    "index %lld is out of range for uregs[ ]",
 				    (long long)idx);

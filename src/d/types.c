@@ -10,6 +10,7 @@
  */
 #include <string.h>
 #include "types.h"
+#include "udtrace/regs.h"
 
 typedef struct d_name_ent {
 	const char *name;
@@ -139,6 +140,10 @@ d_types_t *d_types_create(d_cc_t *cc)
 		alias(ts, defs[i].name, d_typedef_lookup(ts, defs[i].of));
 	d_type_t *cp = d_t_ptr(ts, d_typedef_lookup(ts, "char"));
 	alias(ts, "caddr_t", cp);
+	/* uregs[] indices: R_RAX and friends are integer constants in D */
+	d_type_t *ti = d_typedef_lookup(ts, "int");
+	for (size_t i = 0; i < sizeof(udt_regnames) / sizeof(udt_regnames[0]); i++)
+		d_enumconst_add(ts, udt_regnames[i].name, udt_regnames[i].reg, ti);
 	return ts;
 }
 

@@ -1,0 +1,90 @@
+/*
+ * backend.h — the one interface between probe providers and the ways a
+ * probe can fire: a backend turns *sites* into *hits* (decision 1 of the
+ * map). ptrace.c implements it with int3 breakpoints and out-of-line
+ * execution; uprobe.c (later) with kernel uprobes.
+ *
+ * Owns: the contract — sites in, hits and process events out.
+ * Must not: know D, probes or ECBs: a site carries an opaque cookie the
+ * consumer gave it, a hit hands that cookie back.
+ * Invariant: a hit is delivered while the hitting thread is stopped
+ * (ptrace) or with a copy of its registers and stack (uprobe), so the
+ * consumer may read its memory and unwind its stack during the callback;
+ * after the callback returns the thread continues exactly as if no probe
+ * were there.
+ */
+#ifndef UDTRACE_BACKEND_BACKEND_H
+#define UDTRACE_BACKEND_BACKEND_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include "udtrace/regs.h"
+#include "proc/proc.h"
+
+/* A place a probe fires: one instruction of one process (or file). */
+typedef struct udt_site {
+	udt_proc_t *proc;     /* the process (ptrace); NULL: every process mapping path (uprobe) */
+	uint64_t addr;        /* its virtual address in proc */
+	const char *path;     /* object file ... */
+	uint64_t off;         /* ... and file offset of the instruction */
+	uint64_t refctr_off;  /* USDT semaphore file offset, 0 if none */
+	void *cookie;         /* the consumer's; given back in every hit */
+	void *bpriv;          /* the backend's own per-site state */
+} udt_site_t;
+
+/* One firing, as a backend reports it. */
+typedef struct udt_hit {
+	void *cookie;         /* the site's cookie */
+	udt_proc_t *proc;     /* NULL when the backend has no process handle */
+	pid_t pid, tid;
+	int cpu;
+	uint64_t time;        /* CLOCK_MONOTONIC ns */
+	uint64_t regs[UDT_NREGS];   /* R_* order (regs.h), R_RIP = the site */
+	const void *stack;    /* copy of the user stack from regs[R_RSP], or NULL */
+	size_t stacklen;
+} udt_hit_t;
+
+/* What a backend tells the consumer. Each runs inside backend_dispatch. */
+typedef struct udt_backend_cb {
+	void (*hit)(void *arg, const udt_hit_t *h);
+	/* the process is gone; status as waitpid(2) reports it */
+	void (*exited)(void *arg, udt_proc_t *p, int status);
+	/* the process exec'd: its sites are gone; plant again if wanted */
+	void (*exec)(void *arg, udt_proc_t *p);
+	/* the dynamic linker changed the object list (dlopen/dlclose) */
+	void (*objects)(void *arg, udt_proc_t *p);
+	void *arg;
+} udt_backend_cb_t;
+
+typedef struct udt_backend udt_backend_t;
+
+typedef struct udt_backend_ops {
+	const char *name;     /* "ptrace", "uprobe" */
+	/* Watch a (stopped) process: its events now come through dispatch. */
+	int (*add_proc)(udt_backend_t *b, udt_proc_t *p);
+	/* Plant a site (the process may be stopped or running). 0 or -1 + errmsg. */
+	int (*add_site)(udt_backend_t *b, udt_site_t *s);
+	int (*remove_site)(udt_backend_t *b, udt_site_t *s);
+	/* Let every watched process run (after setup, and after each dispatch). */
+	int (*resume)(udt_backend_t *b);
+	/* A file descriptor that is readable when events wait (for poll). */
+	int (*fd)(udt_backend_t *b);
+	/* Handle every pending event, calling the callbacks. 0, or -1 on a fatal error. */
+	int (*dispatch)(udt_backend_t *b);
+	/* Number of watched processes still alive. */
+	int (*nprocs)(udt_backend_t *b);
+	/* Remove every site, stop watching every process (they run on), free b. */
+	void (*destroy)(udt_backend_t *b);
+	const char *(*errmsg)(udt_backend_t *b);
+} udt_backend_ops_t;
+
+struct udt_backend {
+	const udt_backend_ops_t *ops;
+	udt_backend_cb_t cb;
+};
+
+/* ptrace.c */
+udt_backend_t *backend_ptrace_create(const udt_backend_cb_t *cb);
+
+#endif /* UDTRACE_BACKEND_BACKEND_H */

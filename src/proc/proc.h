@@ -1,0 +1,120 @@
+/*
+ * proc.h — a traced process: create (-c), grab (-p), its threads, memory
+ * maps, memory reads and writes, the patch table, scratch memory, and
+ * release.
+ *
+ * Owns: every ptrace(2) attach/detach and every byte udtrace writes into
+ * a target. Must not: evaluate D or know about probes; the backend asks
+ * for patches, the consumer for reads.
+ * Invariant (decision 4 of the map): every byte written into a target
+ * goes through proc_patch, which records the original first, and
+ * proc_release restores every one of them on every way out (normal end,
+ * signals, fatal errors); an exec'd image starts with an empty table.
+ */
+#ifndef UDTRACE_PROC_PROC_H
+#define UDTRACE_PROC_PROC_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/* One line of /proc/PID/maps. */
+typedef struct udt_map {
+	uint64_t start, end, off;   /* [start, end) maps file offset off */
+	int prot;                   /* PROT_READ | PROT_WRITE | PROT_EXEC */
+	uint64_t dev, ino;
+	const char *path;           /* "" for anonymous, "[heap]" etc. as the kernel says */
+} udt_map_t;
+
+typedef struct udt_proc udt_proc_t;
+
+/* evaltime values (options.h UDT_EVAL_*): where proc_create stops the child. */
+
+/*
+ * Start argv[0] with argv (PATH searched), its stdio shared with udtrace,
+ * traced from its first instruction, and run it to the point evaltime
+ * asks for: exec (right after execve), preinit (the executable's entry
+ * point: every DT_NEEDED library is mapped, no constructor has run),
+ * postinit (after the executable's constructors: its main() not yet
+ * entered — may be treated as main), main (main's first instruction).
+ * The process is returned stopped (all threads). NULL with err set
+ * ("failed to execute cmd: No such file or directory") on failure.
+ */
+udt_proc_t *proc_create(char *const argv[], int evaltime, char *err,
+    size_t errlen);
+
+/*
+ * Attach to a running process and all its threads (PTRACE_SEIZE +
+ * PTRACE_INTERRUPT) and stop them. NULL with err set ("failed to grab
+ * pid 42: No such process", and for EPERM say what to do:
+ * kernel.yama.ptrace_scope or CAP_SYS_PTRACE).
+ */
+udt_proc_t *proc_grab(pid_t pid, char *err, size_t errlen);
+
+pid_t proc_pid(const udt_proc_t *p);
+int proc_created(const udt_proc_t *p);   /* 1 for -c, 0 for -p */
+
+/* Read len bytes of target memory at addr: 0, or -1 if any byte is unreadable. */
+int proc_read(udt_proc_t *p, uint64_t addr, void *buf, size_t len);
+/* Read a NUL-terminated string (at most len-1 bytes + NUL): length or -1. */
+ssize_t proc_read_str(udt_proc_t *p, uint64_t addr, char *buf, size_t len);
+/* Write target memory (also read-only text), NOT recorded: for copyout(). */
+int proc_write(udt_proc_t *p, uint64_t addr, const void *buf, size_t len);
+
+/*
+ * Current memory map (re-read from /proc on every call; the array and its
+ * paths stay valid until the next call or proc_release).
+ */
+int proc_maps(udt_proc_t *p, const udt_map_t **maps, size_t *n);
+
+/* The executable's path (/proc/PID/exe target). */
+const char *proc_exe(udt_proc_t *p);
+
+/*
+ * Write bytes into the target, recording the original bytes first in the
+ * patch table (a second patch of the same bytes keeps the first
+ * original). 0 or -1.
+ */
+int proc_patch(udt_proc_t *p, uint64_t addr, const void *bytes, size_t len);
+/* Restore the original bytes at addr (len bytes) and forget them. */
+int proc_unpatch(udt_proc_t *p, uint64_t addr, size_t len);
+/* Restore every patched byte of p. */
+void proc_unpatch_all(udt_proc_t *p);
+
+/*
+ * Executable scratch memory in the target within +-2 GiB of `near`
+ * (mapped by injecting an mmap system call while the process is
+ * stopped; reused while there is room). Returns its address or 0. Its
+ * bytes are written with proc_write (they are ours: nothing to restore,
+ * the mapping is unmapped on release).
+ */
+uint64_t proc_scratch(udt_proc_t *p, uint64_t near, size_t len);
+
+/* Threads (thread ids) the tracer currently knows of. */
+size_t proc_threads(udt_proc_t *p, const pid_t **tids);
+void proc_thread_add(udt_proc_t *p, pid_t tid);     /* a new clone */
+void proc_thread_del(udt_proc_t *p, pid_t tid);     /* a thread exited */
+
+/*
+ * The process exec'd: its memory is new, so forget patches and scratch
+ * without restoring them.
+ */
+void proc_exec_reset(udt_proc_t *p);
+
+/*
+ * Stop tracing p: restore every patch, unmap scratch (if the process is
+ * still alive), detach all threads and let them run on. Safe to call
+ * once the process is gone. Frees p.
+ */
+void proc_release(udt_proc_t *p);
+
+/* Kill a created (-c) child on a fatal error of udtrace, after restoring. */
+void proc_kill(udt_proc_t *p);
+
+/*
+ * The dynamic linker's rendezvous (r_debug.r_brk): the address of the
+ * function it calls on every dlopen/dlclose, or 0 if not found yet.
+ */
+uint64_t proc_rtld_brk(udt_proc_t *p);
+
+#endif /* UDTRACE_PROC_PROC_H */
