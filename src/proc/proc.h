@@ -83,12 +83,16 @@ void proc_unpatch_all(udt_proc_t *p);
 
 /*
  * Executable scratch memory in the target within +-2 GiB of `near`
- * (mapped by injecting an mmap system call while the process is
- * stopped; reused while there is room). Returns its address or 0. Its
- * bytes are written with proc_write (they are ours: nothing to restore,
- * the mapping is unmapped on release).
+ * (mapped by injecting an mmap system call through thread `tid`, which
+ * must be in a ptrace stop; reused while there is room). Returns its
+ * address or 0. Its bytes are written with proc_write (they are ours:
+ * nothing to restore). proc_release unmaps it; before that the backend
+ * must have moved every thread whose pc is inside it back to the
+ * equivalent original address.
  */
-uint64_t proc_scratch(udt_proc_t *p, uint64_t near, size_t len);
+uint64_t proc_scratch(udt_proc_t *p, pid_t tid, uint64_t near, size_t len);
+/* Is addr inside scratch memory of p? */
+int proc_in_scratch(const udt_proc_t *p, uint64_t addr);
 
 /* Threads (thread ids) the tracer currently knows of. */
 size_t proc_threads(udt_proc_t *p, const pid_t **tids);
