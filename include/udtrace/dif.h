@@ -115,7 +115,9 @@ enum dif_op {
 	 * src/consumer/program.h). The emulator appends the bytes to the
 	 * firing's record buffer: an integer as rec.size bytes (little
 	 * endian), a string up to strsize bytes NUL-padded, other by-ref
-	 * values rec.size bytes copied from address r1.
+	 * values rec.size bytes copied from address r1 — or, when r2 is not
+	 * %r0, min(r2's value, rec.size) bytes (the record's len says how
+	 * many: copyout's dynamic size).
 	 */
 	DIF_REC,
 

@@ -457,6 +457,52 @@ static void act_int1(cg_t *g, d_node_t *n, int act, const char *proto)
 	cg_reg_free(g, v.reg);
 }
 
+/*
+ * copyout(buf, addr, nbytes) / copyoutstr(str, addr, maxlen): the target
+ * address (and copyoutstr's limit) as PRINTF_ARG records, then the bytes:
+ * copyout's at most COPYOUT_MAX, the count taken at run time.
+ */
+#define COPYOUT_MAX 65536
+
+static void act_copyout(cg_t *g, d_node_t *n, int str)
+{
+	cg_proto_len(g, n, cg_count_args(n->args), 3, 3);
+	d_node_t *buf = n->args, *addr = buf->next, *cnt = addr->next;
+	val_t b = cg_expr(g, buf);
+	const d_type_t *bt = d_resolve(b.type);
+	if (str ? !d_is_stringlike(bt) : !(d_is_ptr(bt) || d_is_byref(bt)))
+		d_error(g->cc, n->line, "D_PROTO_ARG",
+		    "%s( ) argument #1 is incompatible with prototype:\n"
+		    "\tprototype: %s\n\t argument: %s\n", n->name,
+		    str ? "char *" : "void *", b.type->name);
+	val_t a = cg_expr(g, addr);
+	val_t c = cg_expr(g, cnt);
+	if (!d_is_scalar(a.type) || !d_is_int(c.type))
+		d_error(g->cc, n->line, "D_PROTO_ARG",
+		    "%s( ) argument #%d is incompatible with prototype:\n"
+		    "\tprototype: %s\n\t argument: %s\n", n->name,
+		    !d_is_scalar(a.type) ? 2 : 3,
+		    !d_is_scalar(a.type) ? "uintptr_t" : "size_t",
+		    !d_is_scalar(a.type) ? a.type->name : c.type->name);
+	d_recdesc_t d = { 0 };
+	record_int64(g, a.reg, D_ACT_PRINTF_ARG, d);
+	if (str)
+		record_int64(g, c.reg, D_ACT_PRINTF_ARG, d);
+	d_recdesc_t r = { .action = D_ACT_COPYOUT,
+	    .type = str ? D_RT_STRING : D_RT_BYTES, .type_name = n->name };
+	uint32_t idx;
+	if (str) {
+		idx = cg_add_rec(g, DIF_REC_STRING, (uint32_t)g->cc->strsize, r);
+		cg_emit(g, DIF_REC, 0, b.reg, 0, idx);
+	} else {
+		idx = cg_add_rec(g, DIF_REC_BYREF, COPYOUT_MAX, r);
+		cg_emit(g, DIF_REC, 0, b.reg, c.reg, idx);
+	}
+	cg_reg_free(g, a.reg);
+	cg_reg_free(g, b.reg);
+	cg_reg_free(g, c.reg);
+}
+
 /* ------------------------------------------------------------------ */
 /* stacks and symbols */
 
@@ -694,6 +740,9 @@ int cg_action_stmt(cg_t *g, d_node_t *e)
 	} else if (strcmp(nm, "raise") == 0) {
 		cg_spec_rule(g, line, CG_R_DESTRUCTIVE);
 		act_int1(g, e, D_ACT_RAISE, "int");
+	} else if (strcmp(nm, "copyout") == 0 || strcmp(nm, "copyoutstr") == 0) {
+		cg_spec_rule(g, line, CG_R_DESTRUCTIVE);
+		act_copyout(g, e, nm[7] == 's');
 	} else if (strcmp(nm, "stop") == 0) {
 		cg_spec_rule(g, line, CG_R_DESTRUCTIVE);
 		cg_proto_len(g, e, cg_count_args(e->args), 0, 0);

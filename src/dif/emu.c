@@ -566,7 +566,7 @@ static uint8_t *rec_reserve(dif_state_t *st, uint32_t idx, size_t len)
 }
 
 static int do_rec(dif_state_t *st, const difo_t *dp, uint32_t idx,
-    uint64_t val)
+    uint64_t val, uint64_t maxlen)
 {
 	if (dp->rectab == NULL || idx >= dp->nrec)
 		return dif_fail(st, DIF_FAULT_ILLOP, 0);
@@ -587,6 +587,8 @@ static int do_rec(dif_state_t *st, const difo_t *dp, uint32_t idx,
 			return -1;
 		break;
 	case DIF_REC_BYREF:
+		if (maxlen < len)
+			len = (size_t)maxlen;
 		if (!dif_canload(st, val, len))
 			return dif_fail(st, DIF_FAULT_BADADDR, val);
 		src = dif_addr(val);
@@ -921,7 +923,8 @@ int dif_exec(dif_state_t *st, const dif_hit_t *hit, const difo_t *dp,
 				memmove(dif_addr(r[rd]), dif_addr(a), (size_t)b);
 			goto noreg;
 		case DIF_REC:
-			err = do_rec(st, dp, in->imm, a);
+			/* r2 names a register holding a byte count for BYREF */
+			err = do_rec(st, dp, in->imm, a, in->r2 ? b : UINT64_MAX);
 			goto noreg;
 		case DIF_AGG:
 			err = do_agg(st, dp, in->imm, a, b);
