@@ -56,7 +56,7 @@ UDTRACE   := $(BUILD)/udtrace
 DEB_PKGS := libelf-dev libdw-dev libcapstone-dev libunwind-dev libreadline-dev \
             systemtap-sdt-dev pkg-config php8.2-cli postgresql python3
 
-.PHONY: all deps check unit-tests demo install uninstall clean bench
+.PHONY: all deps check unit-tests targets demo install uninstall clean bench
 
 all: $(UDTRACE)
 
@@ -99,9 +99,41 @@ deps:
 	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
 	fi
 
+# Programs the pid/USDT tests trace (tests/targets/). Each builds with
+# -g -O2 unless its file has a line `/* build: FLAGS */`, whose FLAGS then
+# replace those (and may add libraries); lib*.c become shared objects.
+# They use the system's compiler defaults (PIE), never the project's
+# flags: the tests depend on how ordinary programs are built.
+TGT_DIR   := $(BUILD)/targets
+TGT_SRCS  := $(sort $(filter-out tests/targets/lib%.c,$(wildcard tests/targets/*.c)))
+TGT_LIBS  := $(patsubst tests/targets/%.c,$(TGT_DIR)/%.so,$(wildcard tests/targets/lib*.c))
+TGT_BINS  := $(TGT_SRCS:tests/targets/%.c=$(TGT_DIR)/%) $(TGT_LIBS) \
+             $(TGT_DIR)/counter-stripped $(TGT_DIR)/counter-nopie
+TGT_FLAGS  = $$(sed -n 's|^/\* build: \(.*\) \*/$$|\1|p' $< | head -n 1)
+
+targets: $(TGT_BINS)
+
+$(TGT_DIR)/%: tests/targets/%.c
+	@mkdir -p $(@D)
+	f="$(TGT_FLAGS)"; $(CC) -Wall $${f:--g -O2} -o $@.$$$$ $< && mv -f $@.$$$$ $@
+
+$(TGT_DIR)/lib%.so: tests/targets/lib%.c
+	@mkdir -p $(@D)
+	$(CC) -Wall -g -O2 -shared -fPIC -o $@.$$$$ $< && mv -f $@.$$$$ $@
+
+# counter, PIE with its functions exported and then stripped: symbols come
+# from .dynsym only.
+$(TGT_DIR)/counter-stripped: tests/targets/counter.c
+	@mkdir -p $(@D)
+	$(CC) -Wall -O2 -pie -fPIE -rdynamic -o $@.$$$$ $< && strip $@.$$$$ && mv -f $@.$$$$ $@
+
+$(TGT_DIR)/counter-nopie: tests/targets/counter.c
+	@mkdir -p $(@D)
+	$(CC) -Wall -g -O2 -fno-pie -no-pie -o $@.$$$$ $< && mv -f $@.$$$$ $@
+
 # deps first, on its own: a parallel build must not race apt-get.
 check: deps
-	$(MAKE) all unit-tests
+	$(MAKE) all unit-tests targets
 	UDTRACE=$(CURDIR)/$(UDTRACE) tests/run-tests.sh
 
 demo: deps

@@ -17,6 +17,13 @@
 #               (repeatable: a test runs when any pattern matches)
 #   UDTRACE=... the binary under test (default build/udtrace); unit tests
 #               are taken from the tests/ folder beside it.
+#   TARGETS     exported to .sh tests: the absolute path of the traced
+#               programs make targets builds (build/targets beside UDTRACE).
+#   UDTRACE_BACKENDS="ptrace uprobes"  tests under tests/d/pid/ and
+#               tests/d/usdt/ run once per backend named (default ptrace),
+#               each with UDTRACE_OPTS="-x backend=NAME" exported, which
+#               such tests pass to udtrace; other tests see UDTRACE_OPTS
+#               empty and run once.
 
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -36,6 +43,11 @@ UDTRACE=${UDTRACE:-$top/build/udtrace}
 case $UDTRACE in /*) ;; *) UDTRACE=$top/$UDTRACE ;; esac
 export UDTRACE
 unitdir=$(dirname "$UDTRACE")/tests
+TARGETS=${TARGETS:-$(dirname "$UDTRACE")/targets}
+export TARGETS
+backends=${UDTRACE_BACKENDS:-ptrace}
+UDTRACE_OPTS=
+export UDTRACE_OPTS
 timeout_s=10
 
 selected() {
@@ -75,8 +87,10 @@ run_unit() {	# $1 = executable, $2 = result file
 	} >"$res"
 }
 
-run_d() {	# $1 = test path relative to $top, $2 = result file
+run_d() {	# $1 = test path relative to $top, $2 = result file, $3 = backend
 	local t=$1 res=$2 dir base name stem args rc want_status report=""
+	local label=$t${3:+ [$3]}
+	UDTRACE_OPTS=${3:+-x backend=$3}
 	dir=$(dirname "$t") base=$(basename "$t")
 	name=${base%.*} stem=$top/$dir/$name
 	case $base in
@@ -112,9 +126,9 @@ run_d() {	# $1 = test path relative to $top, $2 = result file
 	fi
 	{
 		if [ -z "$report" ]; then
-			echo "1 0"; echo "PASS: $t"
+			echo "1 0"; echo "PASS: $label"
 		else
-			echo "0 1"; echo "FAIL: $t"; printf '%s' "$report"
+			echo "0 1"; echo "FAIL: $label"; printf '%s' "$report"
 		fi
 	} >"$res"
 }
@@ -125,7 +139,12 @@ for exe in "$unitdir"/test_*; do
 	selected "${exe#$top/}" && tests+=("unit:$exe")
 done
 while IFS= read -r t; do
-	selected "$t" && tests+=("d:$t")
+	selected "$t" || continue
+	case $t in
+	tests/d/pid/*|tests/d/usdt/*)
+		for b in $backends; do tests+=("d:$b:$t"); done ;;
+	*)	tests+=("d::$t") ;;
+	esac
 done < <(find tests/d \( -name '*.d' -o -name '*.sh' \) -type f 2>/dev/null | LC_ALL=C sort)
 
 n=0
@@ -133,7 +152,7 @@ for t in "${tests[@]}"; do
 	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
 	case $t in
 	unit:*) run_unit "${t#unit:}" "$work/$n.res" & ;;
-	d:*) run_d "${t#d:}" "$work/$n.res" & ;;
+	d:*) t=${t#d:}; run_d "${t#*:}" "$work/$n.res" "${t%%:*}" & ;;
 	esac
 	n=$((n + 1))
 done
@@ -147,7 +166,7 @@ while [ $i -lt $n ]; do
 		passed=$((passed + p)) failed=$((failed + f))
 		if [ "$f" -gt 0 ] || [ $verbose -eq 1 ]; then tail -n +2 "$res"; fi
 	else
-		failed=$((failed + 1)); echo "FAIL: ${tests[$i]#*:} (runner lost its result)"
+		failed=$((failed + 1)); echo "FAIL: ${tests[$i]##*:} (runner lost its result)"
 	fi
 	i=$((i + 1))
 done
