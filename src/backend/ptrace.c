@@ -1,0 +1,967 @@
+/*
+ * ptrace.c — the ptrace backend: int3 breakpoints, one stop per hit
+ * (decision 3 of the map), and every event of every watched process
+ * (clone, fork, vfork, exec, signals, group-stops, exits).
+ *
+ * Owns: waiting for and resuming traced threads once a process is handed
+ * to add_proc, the breakpoint table, the per-thread /proc stat fds.
+ * Must not: attach or detach processes it was given (proc.c does; the one
+ * exception is a fork/vfork child, which we never hand to anyone), nor
+ * allocate on the hit path.
+ * Invariants:
+ *  - one int3 per (process, address), shared by every site planted there;
+ *    the displaced instruction is decoded from the original bytes, never
+ *    from memory that may hold our int3s;
+ *  - a thread past an int3 runs the displaced instruction out of line or
+ *    has it emulated; the int3 stays in place while any site wants it;
+ *  - order of teardown: destroy() leaves every thread stopped in a
+ *    ptrace-stop, no pc inside scratch memory and every int3 restored; the
+ *    consumer then calls proc_release() on each process (which unmaps the
+ *    scratch and detaches). Never the other way round.
+ *  - SIGCHLD is blocked while the backend lives and read through a
+ *    signalfd (the fd op), so poll() wakes on any traced thread's stop.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/ptrace.h>
+#include <sys/signalfd.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include "backend/ptrace_impl.h"
+
+#define PT_OPTIONS (PTRACE_O_TRACECLONE | PTRACE_O_TRACEFORK | \
+    PTRACE_O_TRACEVFORK | PTRACE_O_TRACEEXEC | PTRACE_O_TRACESYSGOOD)
+
+static pt_backend_t *B(udt_backend_t *b) { return (pt_backend_t *)b; }
+
+static int is_stopsig(int sig)
+{
+	return sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN ||
+	    sig == SIGTTOU;
+}
+
+static void tgkill_(pid_t pid, pid_t tid, int sig)
+{
+	syscall(SYS_tgkill, pid, tid, sig);
+}
+
+/* ---- threads ---- */
+
+static pt_thread_t *th_find(pt_backend_t *b, pid_t tid)
+{
+	pt_thread_t *t;
+
+	for (t = b->th[(unsigned)tid % PT_TH_HASH]; t; t = t->hnext)
+		if (t->tid == tid)
+			return t;
+	return NULL;
+}
+
+static pt_thread_t *th_add(pt_backend_t *b, pt_proc_t *pp, pid_t tid, int vfork)
+{
+	pt_thread_t *t = calloc(1, sizeof *t);
+	char path[64];
+
+	if (!t)
+		return NULL;
+	t->tid = tid;
+	t->pp = pp;
+	t->vfork = vfork;
+	t->statfd = -1;
+	if (!vfork) {
+		snprintf(path, sizeof path, "/proc/%d/task/%d/stat",
+		    (int)pp->pid, (int)tid);
+		t->statfd = open(path, O_RDONLY | O_CLOEXEC);
+	}
+	t->hnext = b->th[(unsigned)tid % PT_TH_HASH];
+	b->th[(unsigned)tid % PT_TH_HASH] = t;
+	t->pnext = pp->threads;
+	pp->threads = t;
+	return t;
+}
+
+static void th_del(pt_backend_t *b, pt_thread_t *t)
+{
+	pt_thread_t **pt;
+
+	for (pt = &b->th[(unsigned)t->tid % PT_TH_HASH]; *pt; pt = &(*pt)->hnext)
+		if (*pt == t) {
+			*pt = t->hnext;
+			break;
+		}
+	for (pt = &t->pp->threads; *pt; pt = &(*pt)->pnext)
+		if (*pt == t) {
+			*pt = t->pnext;
+			break;
+		}
+	if (t->statfd >= 0)
+		close(t->statfd);
+	free(t);
+}
+
+static void cont(pt_thread_t *t, int sig)
+{
+	ptrace(PTRACE_CONT, t->tid, 0, (void *)(long)sig);
+	t->stopped = 0;
+}
+
+/* Stop a running thread: PTRACE_INTERRUPT, or SIGSTOP if not seized. */
+static int interrupt(pt_thread_t *t)
+{
+	if (ptrace(PTRACE_INTERRUPT, t->tid, 0, 0) == 0)
+		return 0;
+	if (errno != EIO)
+		return -1;
+	t->sigstop_sent = 1;
+	tgkill_(t->pp->pid, t->tid, SIGSTOP);
+	return 0;
+}
+
+/* Is st the stop our interrupt() asked for? (Consumes a sent SIGSTOP.) */
+static int our_interrupt(pt_thread_t *t, int st)
+{
+	if ((st >> 16) == PTRACE_EVENT_STOP && WSTOPSIG(st) == SIGTRAP)
+		return 1;
+	if ((st >> 16) == 0 && WSTOPSIG(st) == SIGSTOP && t->sigstop_sent) {
+		t->sigstop_sent = 0;
+		return 1;
+	}
+	return 0;
+}
+
+static int cpu_of(pt_thread_t *t)
+{
+	char buf[1024], *s;
+	ssize_t n;
+	int field = 2;
+
+	if (t->statfd < 0)
+		return 0;
+	n = pread(t->statfd, buf, sizeof buf - 1, 0);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	if (!(s = strrchr(buf, ')')))
+		return 0;
+	for (s++; *s; s++)
+		if (*s == ' ' && ++field == 39)
+			return atoi(s + 1);
+	return 0;
+}
+
+/* ---- stashed statuses ---- */
+
+static void queue_add(pt_backend_t *b, pt_thread_t *t, int st)
+{
+	if (b->nq < PT_QMAX) {
+		b->queue[b->nq].tid = t->tid;
+		b->queue[b->nq++].status = st;
+		t->queued = 1;
+	}
+}
+
+static void orphan_add(pt_backend_t *b, pid_t tid, int st)
+{
+	if (b->norphan < PT_QMAX) {
+		b->orphan[b->norphan].tid = tid;
+		b->orphan[b->norphan++].status = st;
+	}
+}
+
+/* The first stop of a new auto-attached task (0 = gone). */
+static int wait_initial(pt_backend_t *b, pid_t tid)
+{
+	size_t i;
+	int st;
+
+	for (i = 0; i < b->norphan; i++)
+		if (b->orphan[i].tid == tid) {
+			st = b->orphan[i].status;
+			b->orphan[i] = b->orphan[--b->norphan];
+			return st;
+		}
+	for (;;) {
+		pid_t r = waitpid(tid, &st, __WALL);
+		if (r == tid)
+			return st;
+		if (r < 0 && errno != EINTR)
+			return 0;
+	}
+}
+
+/* ---- processes and breakpoints ---- */
+
+static pt_proc_t *pp_find(pt_backend_t *b, const udt_proc_t *p)
+{
+	pt_proc_t *pp;
+
+	for (pp = b->procs; pp; pp = pp->next)
+		if (pp->p == p)
+			return pp;
+	return NULL;
+}
+
+static size_t bp_hash(const pt_proc_t *pp, uint64_t addr)
+{
+	return (addr ^ (addr >> 12)) & (pp->nbph - 1);
+}
+
+static int bp_insert(pt_proc_t *pp, pt_bp_t *bp)
+{
+	if (pp->nbp >= pp->nbph * 2) {
+		size_t n = pp->nbph * 4, i;
+		pt_bp_t **nh = calloc(n, sizeof *nh), *o;
+
+		if (!nh)
+			return -1;
+		free(pp->bph);
+		pp->bph = nh;
+		pp->nbph = n;
+		for (o = pp->bplist; o; o = o->lnext) {
+			i = bp_hash(pp, o->addr);
+			o->hnext = pp->bph[i];
+			pp->bph[i] = o;
+		}
+	}
+	bp->hnext = pp->bph[bp_hash(pp, bp->addr)];
+	pp->bph[bp_hash(pp, bp->addr)] = bp;
+	bp->lnext = pp->bplist;
+	pp->bplist = bp;
+	pp->nbp++;
+	return 0;
+}
+
+/* Forget every breakpoint without touching memory (exec, exit, destroy). */
+static void bp_forget_all(pt_proc_t *pp)
+{
+	pt_bp_t *bp, *nx;
+	size_t i;
+
+	for (bp = pp->bplist; bp; bp = nx) {
+		nx = bp->lnext;
+		for (i = 0; i < bp->nsites; i++)
+			if (bp->sites[i])
+				bp->sites[i]->bpriv = NULL;
+		free(bp->sites);
+		free(bp);
+	}
+	pp->bplist = NULL;
+	pp->nbp = 0;
+	memset(pp->bph, 0, pp->nbph * sizeof *pp->bph);
+	pp->rtld_done = 0;
+}
+
+/*
+ * A thread of pp in a ptrace-stop, for injecting the scratch mmap: one
+ * already stopped, else one we interrupt (*intr = 1; any other stop it
+ * reports meanwhile is queued for dispatch).
+ */
+static pid_t stop_one(pt_backend_t *b, pt_proc_t *pp, int *intr)
+{
+	pt_thread_t *t;
+	int st;
+
+	*intr = 0;
+	for (t = pp->threads; t; t = t->pnext)
+		if (t->stopped && !t->vfork)
+			return t->tid;
+	for (t = pp->threads; t; t = t->pnext) {
+		if (t->vfork || interrupt(t) < 0)
+			continue;
+		for (;;) {
+			pid_t r = waitpid(t->tid, &st, __WALL);
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r < 0)
+				break;
+			if (!WIFSTOPPED(st)) {
+				queue_add(b, t, st);
+				break;
+			}
+			t->stopped = 1;
+			if (!our_interrupt(t, st))
+				queue_add(b, t, st);
+			*intr = 1;
+			return t->tid;
+		}
+	}
+	return -1;
+}
+
+static void release_one(pt_backend_t *b, pid_t tid, int intr)
+{
+	pt_thread_t *t = th_find(b, tid);
+
+	if (!intr || !t)
+		return;
+	if (t->queued)
+		kill(getpid(), SIGCHLD);   /* make the signalfd readable */
+	else if (t->stopped)
+		cont(t, 0);
+}
+
+/* Plant (or find) the int3 at addr. NULL + b->err on failure. */
+static pt_bp_t *plant(pt_backend_t *b, pt_proc_t *pp, uint64_t addr)
+{
+	pt_bp_t *bp = pt_bp_find(pp, addr), *o;
+	uint8_t code[16];
+	udt_insn_t in;
+	size_t n, i;
+	static const uint8_t int3 = 0xcc;
+
+	if (bp && bp->planted)
+		return bp;
+	for (n = sizeof code; n > 0; n--)
+		if (proc_read(pp->p, addr, code, n) == 0)
+			break;
+	if (!n) {
+		snprintf(b->err, sizeof b->err, "cannot read pid %d at 0x%llx",
+		    (int)pp->pid, (unsigned long long)addr);
+		return NULL;
+	}
+	for (i = 0; i < n; i++)
+		if ((o = pt_bp_find(pp, addr + i)) && o->planted)
+			code[i] = o->orig;
+	if (insn_decode(code, n, addr, &in) < 0 ||
+	    in.kind == INSN_UNSUPPORTED) {
+		snprintf(b->err, sizeof b->err,
+		    "cannot trace the instruction at 0x%llx in pid %d",
+		    (unsigned long long)addr, (int)pp->pid);
+		return NULL;
+	}
+	if (!bp) {
+		if (!(bp = calloc(1, sizeof *bp)) || (bp->addr = addr,
+		    bp_insert(pp, bp) < 0)) {
+			free(bp);
+			snprintf(b->err, sizeof b->err, "out of memory");
+			return NULL;
+		}
+	}
+	bp->insn = in;
+	bp->orig = code[0];
+	if (in.kind == INSN_PLAIN && !bp->slot) {
+		int intr, r;
+		pid_t tid = stop_one(b, pp, &intr);
+
+		if (tid <= 0) {
+			snprintf(b->err, sizeof b->err,
+			    "cannot stop a thread of pid %d", (int)pp->pid);
+			return NULL;
+		}
+		r = pt_ool_slot(b, pp, bp, tid);
+		release_one(b, tid, intr);
+		if (r < 0)
+			return NULL;
+	}
+	if (proc_patch(pp->p, addr, &int3, 1) < 0) {
+		snprintf(b->err, sizeof b->err, "cannot write pid %d at 0x%llx",
+		    (int)pp->pid, (unsigned long long)addr);
+		return NULL;
+	}
+	bp->planted = 1;
+	return bp;
+}
+
+static void unplant(pt_proc_t *pp, pt_bp_t *bp)
+{
+	if (bp->planted) {
+		proc_unpatch(pp->p, bp->addr, 1);
+		bp->planted = 0;
+	}
+}
+
+static void plant_rtld(pt_backend_t *b, pt_proc_t *pp)
+{
+	uint64_t a;
+	pt_bp_t *bp;
+
+	if (pp->rtld_done || !(a = proc_rtld_brk(pp->p)))
+		return;
+	if ((bp = plant(b, pp, a)) != NULL) {
+		bp->rtld = 1;
+		pp->rtld_done = 1;
+	}
+}
+
+static void drop_proc(pt_backend_t *b, pt_proc_t *pp)
+{
+	pt_proc_t **ppp;
+
+	bp_forget_all(pp);
+	while (pp->threads)
+		th_del(b, pp->threads);
+	for (ppp = &b->procs; *ppp; ppp = &(*ppp)->next)
+		if (*ppp == pp) {
+			*ppp = pp->next;
+			break;
+		}
+	free(pp->bph);
+	free(pp);
+}
+
+/*
+ * A fork child carries copies of our int3s: put the original bytes back
+ * (the child's memory, not the parent's patch table), move its pc out of
+ * any slot, and let it go.
+ */
+static void fork_child(pt_backend_t *b, pt_proc_t *pp, pid_t child)
+{
+	struct user_regs_struct r;
+	char path[64];
+	pt_bp_t *bp;
+	int st = wait_initial(b, child), fd;
+
+	if (!WIFSTOPPED(st))
+		return;
+	snprintf(path, sizeof path, "/proc/%d/mem", (int)child);
+	if ((fd = open(path, O_RDWR | O_CLOEXEC)) >= 0) {
+		for (bp = pp->bplist; bp; bp = bp->lnext)
+			if (bp->planted &&
+			    pwrite(fd, &bp->orig, 1, (off_t)bp->addr) != 1)
+				continue;
+		close(fd);
+	}
+	if (ptrace(PTRACE_GETREGS, child, 0, &r) == 0) {
+		uint64_t pc = pt_ool_unslot(pp, r.rip);
+		if (pc != r.rip) {
+			r.rip = pc;
+			ptrace(PTRACE_SETREGS, child, 0, &r);
+		}
+	}
+	ptrace(PTRACE_DETACH, child, 0, 0);
+}
+
+/* ---- the hit path ---- */
+
+static void on_trap(pt_backend_t *b, pt_thread_t *t)
+{
+	pt_proc_t *pp = t->pp;
+	struct user_regs_struct r;
+	const udt_backend_cb_t *cb = &b->base.cb;
+	udt_hit_t *h = &b->hit;
+	struct timespec ts;
+	pt_bp_t *bp;
+	size_t i;
+
+	if (ptrace(PTRACE_GETREGS, t->tid, 0, &r) < 0)
+		return;   /* gone; its exit comes next */
+	bp = pt_bp_find(pp, r.rip - 1);
+	if (!bp) {
+		cont(t, SIGTRAP);   /* not ours: the program's own */
+		return;
+	}
+	if (!bp->planted) {
+		/* It took the int3 before remove_site restored the byte. */
+		r.rip = bp->addr;
+		ptrace(PTRACE_SETREGS, t->tid, 0, &r);
+		cont(t, 0);
+		return;
+	}
+	if (!t->vfork) {
+		if (bp->live && cb->hit) {
+			memcpy(h->regs, &r, sizeof r);
+			h->regs[R_TRAPNO] = h->regs[R_ERR] = 0;
+			h->regs[R_RIP] = bp->addr;
+			h->proc = pp->p;
+			h->pid = pp->pid;
+			h->tid = t->tid;
+			h->cpu = cpu_of(t);
+			clock_gettime(CLOCK_MONOTONIC, &ts);
+			h->time = (uint64_t)ts.tv_sec * 1000000000ull +
+			    (uint64_t)ts.tv_nsec;
+			h->stack = NULL;
+			h->stacklen = 0;
+			/* sites may come and go in the callback: index anew */
+			for (i = 0; i < bp->nsites; i++) {
+				udt_site_t *s = bp->sites[i];
+				if (!s)
+					continue;
+				h->cookie = s->cookie;
+				cb->hit(cb->arg, h);
+			}
+		}
+		if (bp->rtld && cb->objects)
+			cb->objects(cb->arg, pp->p);
+	}
+	if (pt_ool_step(pp, bp, &r) < 0) {
+		/* the instruction itself would have faulted */
+		r.rip = bp->addr;
+		ptrace(PTRACE_SETREGS, t->tid, 0, &r);
+		cont(t, SIGSEGV);
+		return;
+	}
+	ptrace(PTRACE_SETREGS, t->tid, 0, &r);
+	cont(t, 0);
+}
+
+/* ---- events ---- */
+
+static void on_exec(pt_backend_t *b, pt_proc_t *pp, pt_thread_t *t)
+{
+	const udt_backend_cb_t *cb = &b->base.cb;
+	pt_thread_t *u, *nx;
+	char path[64];
+
+	bp_forget_all(pp);
+	proc_exec_reset(pp->p);
+	for (u = pp->threads; u; u = nx) {
+		nx = u->pnext;
+		if (u != t && !u->vfork) {
+			proc_thread_del(pp->p, u->tid);
+			th_del(b, u);
+		}
+	}
+	if (t->statfd >= 0)
+		close(t->statfd);
+	snprintf(path, sizeof path, "/proc/%d/task/%d/stat", (int)pp->pid,
+	    (int)t->tid);
+	t->statfd = open(path, O_RDONLY | O_CLOEXEC);
+	if (cb->exec)
+		cb->exec(cb->arg, pp->p);
+	plant_rtld(b, pp);
+	if (t->stopped && !t->queued)
+		cont(t, 0);
+}
+
+static void on_event(pt_backend_t *b, pt_thread_t *t, int ev, int sig)
+{
+	pt_proc_t *pp = t->pp;
+	unsigned long msg = 0;
+	pt_thread_t *nt;
+	int st;
+
+	switch (ev) {
+	case PTRACE_EVENT_STOP:
+		if (is_stopsig(sig)) {
+			/* group-stop: stay stopped until SIGCONT, tell us then */
+			ptrace(PTRACE_LISTEN, t->tid, 0, 0);
+			t->stopped = 0;
+		} else
+			cont(t, 0);
+		return;
+	case PTRACE_EVENT_CLONE:
+		ptrace(PTRACE_GETEVENTMSG, t->tid, 0, &msg);
+		if (!th_find(b, (pid_t)msg)) {
+			st = wait_initial(b, (pid_t)msg);
+			if (WIFSTOPPED(st) &&
+			    (nt = th_add(b, pp, (pid_t)msg, t->vfork)) != NULL) {
+				if (!t->vfork)
+					proc_thread_add(pp->p, (pid_t)msg);
+				cont(nt, 0);
+			}
+		}
+		cont(t, 0);
+		return;
+	case PTRACE_EVENT_FORK:
+	case PTRACE_EVENT_VFORK:
+		ptrace(PTRACE_GETEVENTMSG, t->tid, 0, &msg);
+		if (ev == PTRACE_EVENT_FORK)
+			fork_child(b, pp, (pid_t)msg);
+		else {
+			st = wait_initial(b, (pid_t)msg);
+			if (WIFSTOPPED(st) &&
+			    (nt = th_add(b, pp, (pid_t)msg, 1)) != NULL)
+				cont(nt, 0);
+		}
+		cont(t, 0);
+		return;
+	case PTRACE_EVENT_EXEC:
+		if (t->vfork) {
+			/* a new image: no int3 of ours in it */
+			ptrace(PTRACE_DETACH, t->tid, 0, 0);
+			th_del(b, t);
+			return;
+		}
+		on_exec(b, pp, t);
+		return;
+	default:
+		cont(t, 0);
+		return;
+	}
+}
+
+static void handle(pt_backend_t *b, pid_t tid, int st)
+{
+	pt_thread_t *t = th_find(b, tid);
+	pt_proc_t *pp;
+	int sig, ev;
+
+	if (!t) {
+		if (WIFSTOPPED(st))
+			orphan_add(b, tid, st);   /* a new task, named later */
+		return;
+	}
+	pp = t->pp;
+	t->queued = 0;
+	if (WIFEXITED(st) || WIFSIGNALED(st)) {
+		if (!t->vfork && tid == pp->pid) {
+			udt_proc_t *p = pp->p;
+			drop_proc(b, pp);
+			if (b->base.cb.exited)
+				b->base.cb.exited(b->base.cb.arg, p, st);
+			return;
+		}
+		if (!t->vfork)
+			proc_thread_del(pp->p, tid);
+		th_del(b, t);
+		return;
+	}
+	if (!WIFSTOPPED(st))
+		return;
+	t->stopped = 1;
+	sig = WSTOPSIG(st);
+	ev = (st >> 16) & 0xff;
+	if (ev) {
+		on_event(b, t, ev, sig);
+		return;
+	}
+	if (sig == (SIGTRAP | 0x80)) {
+		cont(t, 0);
+		return;
+	}
+	if (sig == SIGTRAP) {
+		on_trap(b, t);
+		return;
+	}
+	if (sig == SIGSTOP && t->sigstop_sent) {
+		t->sigstop_sent = 0;
+		cont(t, 0);
+		return;
+	}
+	if (is_stopsig(sig)) {
+		siginfo_t si;
+		/* not seized: a group-stop has no siginfo; cannot LISTEN */
+		if (ptrace(PTRACE_GETSIGINFO, tid, 0, &si) < 0 && errno == EINVAL) {
+			cont(t, 0);
+			return;
+		}
+	}
+	cont(t, sig);   /* signals reach the target unchanged */
+}
+
+/* ---- ops ---- */
+
+static int pt_add_proc(udt_backend_t *be, udt_proc_t *p)
+{
+	pt_backend_t *b = B(be);
+	pt_proc_t *pp;
+	const pid_t *tids;
+	size_t n, i;
+	pt_thread_t *t;
+
+	if (pp_find(b, p))
+		return 0;
+	if (!(pp = calloc(1, sizeof *pp)) ||
+	    !(pp->bph = calloc(1024, sizeof *pp->bph))) {
+		free(pp);
+		snprintf(b->err, sizeof b->err, "out of memory");
+		return -1;
+	}
+	pp->nbph = 1024;
+	pp->p = p;
+	pp->pid = proc_pid(p);
+	n = proc_threads(p, &tids);
+	for (i = 0; i < n; i++) {
+		if (!(t = th_add(b, pp, tids[i], 0)))
+			continue;
+		t->stopped = 1;
+		ptrace(PTRACE_SETOPTIONS, tids[i], 0, (void *)(long)PT_OPTIONS);
+	}
+	pp->next = b->procs;
+	b->procs = pp;
+	plant_rtld(b, pp);
+	return 0;
+}
+
+static int pt_add_site(udt_backend_t *be, udt_site_t *s)
+{
+	pt_backend_t *b = B(be);
+	pt_proc_t *pp = pp_find(b, s->proc);
+	pt_bp_t *bp;
+	size_t i;
+
+	if (!pp) {
+		snprintf(b->err, sizeof b->err, "process not watched");
+		return -1;
+	}
+	if (!(bp = plant(b, pp, s->addr)))
+		return -1;
+	for (i = 0; i < bp->nsites && bp->sites[i]; i++)
+		;
+	if (i == bp->nsites) {
+		if (bp->nsites == bp->capsites) {
+			size_t nc = bp->capsites ? bp->capsites * 2 : 2;
+			udt_site_t **ns = realloc(bp->sites, nc * sizeof *ns);
+			if (!ns) {
+				snprintf(b->err, sizeof b->err, "out of memory");
+				if (!bp->live && !bp->rtld)
+					unplant(pp, bp);
+				return -1;
+			}
+			bp->sites = ns;
+			bp->capsites = nc;
+		}
+		bp->nsites++;
+	}
+	bp->sites[i] = s;
+	bp->live++;
+	s->bpriv = bp;
+	return 0;
+}
+
+static int pt_remove_site(udt_backend_t *be, udt_site_t *s)
+{
+	pt_backend_t *b = B(be);
+	pt_proc_t *pp = pp_find(b, s->proc);
+	pt_bp_t *bp = s->bpriv;
+	size_t i;
+
+	if (!pp || !bp)
+		return 0;
+	for (i = 0; i < bp->nsites; i++)
+		if (bp->sites[i] == s) {
+			bp->sites[i] = NULL;
+			bp->live--;
+			break;
+		}
+	s->bpriv = NULL;
+	if (!bp->live && !bp->rtld)
+		unplant(pp, bp);
+	return 0;
+}
+
+static int pt_resume(udt_backend_t *be)
+{
+	pt_backend_t *b = B(be);
+	pt_proc_t *pp;
+	pt_thread_t *t;
+
+	for (pp = b->procs; pp; pp = pp->next) {
+		plant_rtld(b, pp);
+		for (t = pp->threads; t; t = t->pnext)
+			if (t->stopped && !t->queued)
+				cont(t, 0);
+	}
+	if (b->nq)
+		kill(getpid(), SIGCHLD);
+	return 0;
+}
+
+static int pt_fd(udt_backend_t *be)
+{
+	return B(be)->sfd;
+}
+
+static int pt_dispatch(udt_backend_t *be)
+{
+	pt_backend_t *b = B(be);
+	struct signalfd_siginfo si;
+	int st;
+	pid_t tid;
+
+	while (read(b->sfd, &si, sizeof si) == (ssize_t)sizeof si)
+		;
+	while (b->nq) {
+		pt_status_t s = b->queue[0];
+		memmove(b->queue, b->queue + 1, --b->nq * sizeof *b->queue);
+		handle(b, s.tid, s.status);
+	}
+	for (;;) {
+		tid = waitpid(-1, &st, WNOHANG | __WALL);
+		if (tid == 0)
+			break;
+		if (tid < 0) {
+			if (errno == EINTR)
+				continue;
+			break;   /* ECHILD: nothing traced left */
+		}
+		handle(b, tid, st);
+	}
+	return 0;
+}
+
+static int pt_nprocs(udt_backend_t *be)
+{
+	pt_proc_t *pp;
+	int n = 0;
+
+	for (pp = B(be)->procs; pp; pp = pp->next)
+		n++;
+	return n;
+}
+
+/*
+ * A status met while stopping everything for destroy: keep the target's
+ * view intact (an int3 trap reruns the original instruction, a signal is
+ * queued again), and follow clones/forks so nothing escapes with an int3.
+ */
+static void settle(pt_backend_t *b, pt_thread_t *t, int st)
+{
+	pt_proc_t *pp = t->pp;
+	struct user_regs_struct r;
+	unsigned long msg = 0;
+	int sig = WSTOPSIG(st), ev = (st >> 16) & 0xff;
+	pt_bp_t *bp;
+	pt_thread_t *nt;
+
+	t->stopped = 1;
+	t->queued = 0;
+	if (our_interrupt(t, st))
+		return;
+	switch (ev) {
+	case 0:
+		if (sig == SIGTRAP) {
+			if (ptrace(PTRACE_GETREGS, t->tid, 0, &r) == 0 &&
+			    (bp = pt_bp_find(pp, r.rip - 1)) != NULL) {
+				r.rip = bp->addr;
+				ptrace(PTRACE_SETREGS, t->tid, 0, &r);
+				return;
+			}
+		}
+		if (sig != (SIGTRAP | 0x80))
+			tgkill_(t->vfork ? t->tid : pp->pid, t->tid, sig);
+		return;
+	case PTRACE_EVENT_CLONE:
+		ptrace(PTRACE_GETEVENTMSG, t->tid, 0, &msg);
+		if (!th_find(b, (pid_t)msg) &&
+		    WIFSTOPPED(wait_initial(b, (pid_t)msg)) &&
+		    (nt = th_add(b, pp, (pid_t)msg, t->vfork)) != NULL) {
+			nt->stopped = 1;
+			if (!t->vfork)
+				proc_thread_add(pp->p, (pid_t)msg);
+		}
+		return;
+	case PTRACE_EVENT_FORK:
+	case PTRACE_EVENT_VFORK:
+		ptrace(PTRACE_GETEVENTMSG, t->tid, 0, &msg);
+		fork_child(b, pp, (pid_t)msg);
+		return;
+	case PTRACE_EVENT_EXEC:
+		if (!t->vfork) {
+			bp_forget_all(pp);
+			proc_exec_reset(pp->p);
+		}
+		return;
+	default:
+		return;
+	}
+}
+
+static void destroy_proc(pt_backend_t *b, pt_proc_t *pp)
+{
+	pt_thread_t *t, *nx;
+	struct user_regs_struct r;
+	pt_bp_t *bp;
+	size_t i;
+	int st, again = 1;
+
+	for (i = 0; i < b->nq; ) {
+		t = th_find(b, b->queue[i].tid);
+		if (t && t->pp == pp) {
+			st = b->queue[i].status;
+			b->queue[i] = b->queue[--b->nq];
+			if (WIFSTOPPED(st))
+				settle(b, t, st);
+		} else
+			i++;
+	}
+	/* clones met while settling join the list stopped: loop until none runs */
+	while (again) {
+		again = 0;
+		for (t = pp->threads; t; t = nx) {
+			nx = t->pnext;
+			if (t->stopped)
+				continue;
+			if (interrupt(t) < 0) {
+				th_del(b, t);
+				continue;
+			}
+			for (;;) {
+				pid_t w = waitpid(t->tid, &st, __WALL);
+				if (w < 0 && errno == EINTR)
+					continue;
+				if (w < 0 || !WIFSTOPPED(st)) {
+					th_del(b, t);
+					break;
+				}
+				settle(b, t, st);
+				break;
+			}
+			again = 1;
+			break;   /* the list may have changed */
+		}
+	}
+	for (t = pp->threads; t; t = t->pnext)
+		if (ptrace(PTRACE_GETREGS, t->tid, 0, &r) == 0) {
+			uint64_t pc = pt_ool_unslot(pp, r.rip);
+			if (pc != r.rip) {
+				r.rip = pc;
+				ptrace(PTRACE_SETREGS, t->tid, 0, &r);
+			}
+		}
+	for (bp = pp->bplist; bp; bp = bp->lnext)
+		unplant(pp, bp);
+	for (t = pp->threads; t; t = nx) {
+		nx = t->pnext;
+		if (t->vfork) {   /* ours alone: proc_release does not know it */
+			ptrace(PTRACE_DETACH, t->tid, 0, 0);
+			th_del(b, t);
+		}
+	}
+	drop_proc(b, pp);
+}
+
+static void pt_destroy(udt_backend_t *be)
+{
+	pt_backend_t *b = B(be);
+
+	while (b->procs)
+		destroy_proc(b, b->procs);
+	close(b->sfd);
+	sigprocmask(SIG_SETMASK, &b->oldmask, NULL);
+	free(b);
+}
+
+static const char *pt_errmsg(udt_backend_t *be)
+{
+	return B(be)->err;
+}
+
+static const udt_backend_ops_t pt_ops = {
+	.name = "ptrace",
+	.add_proc = pt_add_proc,
+	.add_site = pt_add_site,
+	.remove_site = pt_remove_site,
+	.resume = pt_resume,
+	.fd = pt_fd,
+	.dispatch = pt_dispatch,
+	.nprocs = pt_nprocs,
+	.destroy = pt_destroy,
+	.errmsg = pt_errmsg,
+};
+
+udt_backend_t *backend_ptrace_create(const udt_backend_cb_t *cb)
+{
+	pt_backend_t *b = calloc(1, sizeof *b);
+	sigset_t set;
+
+	if (!b)
+		return NULL;
+	sigemptyset(&set);
+	sigaddset(&set, SIGCHLD);
+	if (sigprocmask(SIG_BLOCK, &set, &b->oldmask) < 0 ||
+	    (b->sfd = signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC)) < 0) {
+		free(b);
+		return NULL;
+	}
+	b->base.ops = &pt_ops;
+	if (cb)
+		b->base.cb = *cb;
+	return &b->base;
+}

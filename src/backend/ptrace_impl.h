@@ -1,0 +1,93 @@
+/*
+ * ptrace_impl.h — the ptrace backend's private state, shared by ptrace.c
+ * (events, threads, processes, the ops table) and ptrace_ool.c (out-of-line
+ * slots and branch emulation).
+ *
+ * Owns: the breakpoint table (one int3 per (process, address), with every
+ * site planted there), the thread table, and the hit that is filled on
+ * every int3 (preallocated: the hit path allocates nothing).
+ * Must not: be included outside src/backend/.
+ * Invariant: a breakpoint record, and so its slot, lives until its process
+ * execs or goes away, even after its last site is removed: a thread may
+ * still be running its slot, and a late SIGTRAP from it must be recognised.
+ */
+#ifndef UDTRACE_BACKEND_PTRACE_IMPL_H
+#define UDTRACE_BACKEND_PTRACE_IMPL_H
+
+#include <signal.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/user.h>
+#include "backend/backend.h"
+#include "pid/insn.h"
+
+#define PT_SLOT_SIZE 32     /* relocated insn (<= 16) + jmp back (<= 14) */
+#define PT_TH_HASH   256
+#define PT_QMAX      256
+
+typedef struct pt_bp pt_bp_t;
+typedef struct pt_proc pt_proc_t;
+typedef struct pt_thread pt_thread_t;
+
+struct pt_bp {
+	uint64_t addr;
+	pt_bp_t *hnext;
+	pt_bp_t *lnext;          /* every bp of the process, for walks */
+	udt_insn_t insn;         /* the displaced instruction, from original bytes */
+	uint8_t orig;            /* the original byte under the int3 */
+	int planted;
+	int rtld;                /* internal: the dynamic linker's breakpoint */
+	uint64_t slot;           /* INSN_PLAIN: out-of-line slot, else 0 */
+	uint8_t slot_ilen;       /* length of the relocated insn in the slot */
+	udt_site_t **sites;      /* NULL entries are removed sites */
+	size_t nsites, capsites, live;
+};
+
+struct pt_proc {
+	udt_proc_t *p;
+	pid_t pid;
+	pt_proc_t *next;
+	pt_bp_t **bph;           /* hash by address */
+	size_t nbph, nbp;
+	pt_bp_t *bplist;
+	pt_thread_t *threads;    /* this process's threads, incl. vfork children */
+	int rtld_done;           /* the rtld breakpoint is planted */
+};
+
+struct pt_thread {
+	pid_t tid;
+	pt_proc_t *pp;
+	pt_thread_t *hnext, *pnext;
+	int statfd;
+	int stopped;             /* in a ptrace-stop we have not resumed */
+	int queued;              /* its stop status waits in the backend queue */
+	int vfork;               /* vfork child sharing pp's memory: no hits */
+	int sigstop_sent;        /* we stopped it with SIGSTOP (non-seized) */
+};
+
+typedef struct pt_status { pid_t tid; int status; } pt_status_t;
+
+typedef struct pt_backend {
+	udt_backend_t base;
+	int sfd;
+	sigset_t oldmask;
+	pt_proc_t *procs;
+	pt_thread_t *th[PT_TH_HASH];
+	pt_status_t queue[PT_QMAX];   /* stops taken outside dispatch */
+	size_t nq;
+	pt_status_t orphan[PT_QMAX];  /* stops of tids not known yet */
+	size_t norphan;
+	udt_hit_t hit;
+	char err[256];
+} pt_backend_t;
+
+/* ptrace_ool.c */
+pt_bp_t *pt_bp_find(pt_proc_t *pp, uint64_t addr);
+/* Write the out-of-line slot of an INSN_PLAIN bp (tid is stopped). 0 or -1 + err. */
+int pt_ool_slot(pt_backend_t *b, pt_proc_t *pp, pt_bp_t *bp, pid_t tid);
+/* Compute the registers after bp's displaced instruction. 0 or -1. */
+int pt_ool_step(pt_proc_t *pp, const pt_bp_t *bp, struct user_regs_struct *r);
+/* pc inside a slot: the equivalent original address (or pc unchanged). */
+uint64_t pt_ool_unslot(pt_proc_t *pp, uint64_t pc);
+
+#endif /* UDTRACE_BACKEND_PTRACE_IMPL_H */
