@@ -37,7 +37,9 @@ int sym_elf_is_pie(const udt_elf_t *e);     /* ET_DYN */
 
 /*
  * Function symbols sorted by address, one per address (a global name is
- * preferred over a local, then the first in the table).
+ * preferred over a local, then an unversioned one with the fewest
+ * leading underscores — malloc, not __libc_malloc — then the first in
+ * the table).
  */
 size_t sym_funcs(udt_elf_t *e, const udt_sym_t **syms);
 /* The function containing file vaddr, or NULL. */
@@ -64,9 +66,20 @@ int sym_lookup(udt_proc_t *p, uint64_t addr, char *mod, size_t modlen,
     char *func, size_t funclen, uint64_t *off);
 
 /*
+ * The same for any pid, without a udt_proc_t: reads /proc/PID/maps
+ * itself (cached; re-read only when addr is in no known mapping, so a
+ * process that has exited still resolves). Its signature is the
+ * consumer's udt_symbolize hook (symfmt.h): udt_symbolize = sym_lookup_pid.
+ */
+int sym_lookup_pid(pid_t pid, uint64_t addr, char *mod, size_t modlen,
+    char *func, size_t funclen, uint64_t *off);
+
+/*
  * Unwind the user stack of stopped thread tid of p, starting at regs
  * (R_* order): pcs[0] = regs[R_RIP], then return addresses; at most max.
- * Returns the number of frames.
+ * Returns the number of frames. tid must be in a ptrace stop of the
+ * calling thread (libunwind-ptrace reads through it); p may be NULL, and
+ * then the frame-pointer fallback reads through ptrace too.
  */
 int sym_ustack(udt_proc_t *p, pid_t tid, const uint64_t *regs,
     uint64_t *pcs, int max);
