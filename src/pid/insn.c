@@ -245,6 +245,101 @@ insn_classify(const cs_insn *ci, udt_insn_t *out)
 	out->kind = INSN_PLAIN;
 }
 
+/*
+ * Capstone 4 predates some encodings glibc uses (AVX-512 mask and
+ * byte/word instructions in the *_evex string functions, rdpkru/wrpkru).
+ * None of them moves the pc, so their length is all we need: decode the
+ * VEX/EVEX layout by hand (prefix, opcode, ModRM/SIB/disp, imm8 by
+ * opcode map) and call them INSN_PLAIN, noting a RIP-relative disp32.
+ */
+static int
+insn_fallback(const uint8_t *code, size_t len, udt_insn_t *out)
+{
+	size_t i = 0, op, n;
+	int map, a32 = 0, modrm = 1, imm = 0;
+	const char *mn;
+
+	while (i < len && i < 4 && (code[i] == 0x67 || code[i] == 0x26 ||
+	    code[i] == 0x2e || code[i] == 0x36 || code[i] == 0x3e ||
+	    code[i] == 0x64 || code[i] == 0x65)) {
+		a32 |= code[i] == 0x67;
+		i++;
+	}
+	if (i + 3 <= len && code[i] == 0x0f && code[i + 1] == 0x01 &&
+	    (code[i + 2] == 0xee || code[i + 2] == 0xef)) {
+		n = i + 3;
+		mn = code[i + 2] == 0xee ? "rdpkru" : "wrpkru";
+		goto done;
+	}
+	if (i + 2 > len)
+		return -1;
+	switch (code[i]) {
+	case 0xc5:
+		map = 1; op = i + 2; mn = "(vex)";
+		break;
+	case 0xc4:
+		map = code[i + 1] & 0x1f; op = i + 3; mn = "(vex)";
+		if (map < 1 || map > 3)
+			return -1;
+		break;
+	case 0x62:
+		if (i + 4 > len || !(code[i + 2] & 0x04))
+			return -1;
+		map = code[i + 1] & 0x07; op = i + 4; mn = "(evex)";
+		if (map != 1 && map != 2 && map != 3 && map != 5 && map != 6)
+			return -1;
+		break;
+	default:
+		return -1;
+	}
+	if (op >= len)
+		return -1;
+	if (map == 3)
+		imm = 1;
+	else if (map == 1) {
+		switch (code[op]) {
+		case 0x70: case 0x71: case 0x72: case 0x73:
+		case 0xc2: case 0xc4: case 0xc5: case 0xc6:
+			imm = 1;
+			break;
+		case 0x77:      /* vzeroupper/vzeroall */
+			modrm = code[i] != 0x62 ? 0 : 1;
+			break;
+		}
+	}
+	n = op + 1;
+	if (modrm) {
+		uint8_t m, mod, rm;
+		if (n >= len)
+			return -1;
+		m = code[n++];
+		mod = m >> 6;
+		rm = m & 7;
+		if (mod != 3 && rm == 4) {
+			if (n >= len)
+				return -1;
+			if (mod == 0 && (code[n] & 7) == 5)
+				mod = 2;        /* no base: disp32 */
+			n++;
+		} else if (mod == 0 && rm == 5) {
+			if (a32)
+				return -1;      /* eip-relative */
+			out->rip_rel = 1;
+			out->disp_off = (uint8_t)n;
+			mod = 2;
+		}
+		n += mod == 1 ? 1 : mod == 2 ? 4 : 0;
+	}
+	n += imm;
+done:
+	if (n > len || n > 15)
+		return -1;
+	out->len = (uint8_t)n;
+	memcpy(out->mnemonic, mn, strlen(mn) + 1);
+	out->kind = INSN_PLAIN;
+	return 0;
+}
+
 int
 insn_decode(const uint8_t *code, size_t len, uint64_t addr, udt_insn_t *out)
 {
@@ -254,15 +349,19 @@ insn_decode(const uint8_t *code, size_t len, uint64_t addr, udt_insn_t *out)
 
 	if (insn_open() < 0 || code == NULL || len == 0)
 		return -1;
-	if (!cs_disasm_iter(insn_cs, &p, &n, &a, insn_ci))
-		return -1;
-	if (insn_ci->size == 0 || insn_ci->size > sizeof(out->bytes))
-		return -1;
 	memset(out, 0, sizeof(*out));
 	out->addr = addr;
+	out->op.reg = out->op.base = out->op.index = -1;
+	if (!cs_disasm_iter(insn_cs, &p, &n, &a, insn_ci)) {
+		if (insn_fallback(code, len, out) < 0)
+			return -1;
+		memcpy(out->bytes, code, out->len);
+		return 0;
+	}
+	if (insn_ci->size == 0 || insn_ci->size > sizeof(out->bytes))
+		return -1;
 	out->len = (uint8_t)insn_ci->size;
 	memcpy(out->bytes, code, out->len);
-	out->op.reg = out->op.base = out->op.index = -1;
 	/* Prefixed mnemonics ("notrack jmp") may not fit: keep what does. */
 	{
 		size_t ml = strnlen(insn_ci->mnemonic, sizeof(out->mnemonic) - 1);

@@ -192,6 +192,30 @@ main(void)
 	DEC(in, 0x66, 0x0f, 0x1f, 0x44, 0x00, 0x00);  /* nopw 0(%rax,%rax) */
 	CHECK_EQ_INT(in.kind, INSN_PLAIN); CHECK_EQ_INT(in.rip_rel, 0);
 
+	/* encodings capstone 4 lacks (glibc's *_evex string functions) */
+	DEC(in, 0xc5, 0xfb, 0x93, 0xd1);              /* kmovd %k1,%edx */
+	CHECK_EQ_INT(in.kind, INSN_PLAIN); CHECK_EQ_INT(in.rip_rel, 0);
+	DEC(in, 0xc4, 0xe1, 0xfb, 0x93, 0xc0);        /* kmovq %k0,%rax */
+	CHECK_EQ_INT(in.kind, INSN_PLAIN);
+	DEC(in, 0x62, 0xf3, 0x7d, 0x20, 0x3f, 0x07, 0x00); /* vpcmpb $0,(%rdi),%ymm16,%k0 */
+	CHECK_EQ_INT(in.kind, INSN_PLAIN);
+	DEC(in, 0x62, 0xb2, 0x75, 0x20, 0x26, 0xd1);  /* vptestnmb */
+	CHECK_EQ_INT(in.kind, INSN_PLAIN);
+	DEC(in, 0x62, 0xf3, 0x7d, 0x20, 0x3f, 0x44, 0x24, 0x10, 0x04); /* disp8 + imm8 */
+	CHECK_EQ_INT(in.kind, INSN_PLAIN);
+	DEC(in, 0x62, 0xf3, 0x7d, 0x20, 0x3f, 0x05, 0x10, 0x00, 0x00, 0x00, 0x00);
+	CHECK_EQ_INT(in.kind, INSN_PLAIN);            /* vpcmpb $0,0x10(%rip) */
+	CHECK_EQ_INT(in.rip_rel, 1); CHECK_EQ_INT(in.disp_off, 6);
+	CHECK_EQ_INT(insn_relocate(&in, A + 0x10, out, &outlen), 0);
+	CHECK_EQ_INT(outlen, 11); CHECK_EQ_INT(out[6], 0x00);
+	CHECK_EQ_INT(out[10], 0x00);
+	DEC(in, 0x0f, 0x01, 0xee);                    /* rdpkru */
+	CHECK_EQ_INT(in.kind, INSN_PLAIN);
+	{
+		static const uint8_t t[] = { 0x62, 0xf3, 0x7d, 0x20, 0x3f, 0x07 };
+		CHECK_EQ_INT(insn_decode(t, sizeof(t), A, &in), -1);
+	}
+
 	/* not displaceable */
 	DEC(in, 0xcc);
 	CHECK_EQ_INT(in.kind, INSN_UNSUPPORTED);
