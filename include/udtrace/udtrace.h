@@ -51,6 +51,18 @@ void udt_set_output(udt_handle_t *h, FILE *fp);
 int udt_add_cppopt(udt_handle_t *h, const char *arg);
 
 /*
+ * -c: start cmd (split on blanks, no quoting, PATH searched) stopped at
+ * the point the evaltime option names; -p: grab a running process. The
+ * first process of either becomes $target for programs compiled after.
+ * Processes stay stopped until udt_go has fired BEGIN; udt_close restores
+ * every byte written into them, lets -p processes run on and kills -c
+ * children that are still running. 0, or -1 with udt_errmsg()
+ * "failed to execute cmd: <why>" / "failed to grab pid 42: <why>".
+ */
+int udt_proc_create(udt_handle_t *h, const char *cmd);
+int udt_proc_grab(udt_handle_t *h, int pid);
+
+/*
  * Compile a program. name is the script path (for -s: $0 and messages)
  * or the program text. argv[0..argc) are the macro arguments $1...
  * Returns NULL with udt_errmsg() like

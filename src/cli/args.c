@@ -50,8 +50,14 @@ static int take_arg_option(struct cli *c, char o, const char *arg)
 		}
 		break;
 	case 'b': add_set(c, 'b', arg); break;
-	case 'c': c->cmds[c->ncmds++] = arg; break;
-	case 'p': c->pids[c->npids++] = arg; break;
+	case 'c':
+		c->cmds[c->ncmds++] = arg;
+		c->procs[c->nprocs++] = (struct cli_proc){ 'c', arg };
+		break;
+	case 'p':
+		c->pids[c->npids++] = arg;
+		c->procs[c->nprocs++] = (struct cli_proc){ 'p', arg };
+		break;
 	case 'o': c->ofile = arg; break;
 	case 's': add_prog(c, UDT_PROG_SCRIPT, arg); break;
 	case 'n': add_prog(c, UDT_PROG_NAME, arg); break;
@@ -102,7 +108,9 @@ int cli_parse(struct cli *c, int argc, char *argv[])
 	c->margv = calloc(n + 1, sizeof(*c->margv));
 	c->cmds = calloc(n, sizeof(*c->cmds));
 	c->pids = calloc(n, sizeof(*c->pids));
-	if (!c->progs || !c->sets || !c->margv || !c->cmds || !c->pids) {
+	c->procs = calloc(n, sizeof(*c->procs));
+	if (!c->progs || !c->sets || !c->margv || !c->cmds || !c->pids ||
+	    !c->procs) {
 		cli_error("failed to allocate memory");
 		return CLI_EXIT_ERROR;
 	}
@@ -155,4 +163,5 @@ void cli_free(struct cli *c)
 	free(c->margv);
 	free(c->cmds);
 	free(c->pids);
+	free(c->procs);
 }

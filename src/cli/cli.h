@@ -37,6 +37,8 @@ struct cli {
 	char **margv;            int margc;   /* macro arguments $1 $2 ... */
 	const char **cmds;       int ncmds;   /* -c */
 	const char **pids;       int npids;   /* -p */
+	struct cli_proc { char opt; const char *arg; } *procs;
+	int nprocs;              /* -c and -p in command-line order ($target) */
 	const char *ofile;       /* -o */
 	int exec_only;           /* -e */
 	int disasm;              /* -S */
@@ -69,8 +71,10 @@ void cli_notice(udt_handle_t *h, const char *fmt, ...)
 void cli_liberror(udt_handle_t *h, const char *what);
 
 /* unavailable.c: features that arrive in later issues. Return exit status. */
-int cli_unavailable_proc(const struct cli *c);
 int cli_unavailable_mode(enum cli_mode mode);
+
+/* procs.c: -c and -p in order. Returns the exit status (0: all started). */
+int cli_procs(udt_handle_t *h, const struct cli *c);
 
 /* run.c: signals and the consumer loop, from udt_go to the exit status. */
 int cli_trace(udt_handle_t *h, FILE *out);

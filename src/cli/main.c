@@ -167,7 +167,8 @@ static int run(udt_handle_t *h, const struct cli *c, udt_prog_t **progs)
 		}
 	}
 
-	if ((rc = cli_unavailable_proc(c)) != CLI_EXIT_OK)
+	/* processes first: $target must be known when programs compile */
+	if ((rc = cli_procs(h, c)) != CLI_EXIT_OK)
 		return rc;
 
 	unsigned cflags = c->cpp ? UDT_C_CPP : 0;

@@ -5,23 +5,28 @@
  * Owns: changing dynamic options at run time and their error line, the
  * shell commands of system(), redirecting the output for freopen() and
  * truncating it for ftruncate().
- * Must not: print records, or act on a process: raise(), stop() and
- * copyout() need a traced process, which arrives with process control.
- * The only probes that fire today are udtrace's own (BEGIN, END, ERROR,
- * tick, profile), whose process is udtrace itself, so these three do
- * nothing rather than signal, stop or overwrite the tracer.
+ * Must not: print records. raise(), stop() and copyout() act on the
+ * process whose probe fired, at the firing (act_target, called by the
+ * fire path for pid probes), never at print time: udtrace's own probes
+ * (BEGIN, END, ERROR, tick, profile) have no target, so there these
+ * records do nothing rather than signal, stop or overwrite the tracer.
+ * copyout()/copyoutstr() records hold {uaddr, bytes}; the compiler emits
+ * them with the byte count as the record's length.
  * Invariant: freopen() redirects the output's file descriptor, not the
  * FILE, so everything holding the output stream keeps writing to the
  * current file; the original is kept open (saved_fd) for freopen("").
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <sys/syscall.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "consumer/actions.h"
 #include "consumer/printf.h"
+#include "proc/proc.h"
 #include "udtrace/udtrace.h"
 
 void
@@ -176,9 +181,58 @@ act_run(act_state_t *a, const act_ctx_t *c, const d_recdesc_t *d,
 	case D_ACT_RAISE:
 	case D_ACT_STOP:
 	case D_ACT_COPYOUT:
-		/* need a traced process: see the comment at the top */
+		/* done when the probe fired (act_target) */
 		return 1;
 	default:
 		return 0;
+	}
+}
+
+void
+act_target(const d_clause_prog_t *c, const void *recs, size_t len,
+    struct udt_proc *proc, int32_t pid, int32_t tid)
+{
+	const unsigned char *r = recs;
+	size_t off = 0;
+
+	while (off + sizeof(dif_rechdr_t) <= len) {
+		dif_rechdr_t rh;
+		memcpy(&rh, r + off, sizeof(rh));
+		off += sizeof(rh);
+		if (rh.len > len - off)
+			break;
+		const unsigned char *data = r + off;
+		off += (rh.len + 7) & ~(size_t)7;
+		if (rh.rec >= c->nrecs)
+			continue;
+		switch (c->recs[rh.rec].action) {
+		case D_ACT_RAISE: {
+			int64_t sig = 0;
+			if (rh.len >= 8) {
+				memcpy(&sig, data, 8);
+			} else if (rh.len >= 4) {
+				int32_t w;
+				memcpy(&w, data, 4);
+				sig = w;
+			}
+			if (sig > 0 && sig < 65)
+				(void)syscall(SYS_tgkill, pid, tid, (int)sig);
+			break;
+		}
+		case D_ACT_STOP:
+			(void)kill(pid, SIGSTOP);
+			break;
+		case D_ACT_COPYOUT: {
+			uint64_t uaddr;
+			if (rh.len < 8 || proc == NULL)
+				break;
+			memcpy(&uaddr, data, 8);
+			/* a fault in the target is not the tracer's: ignored */
+			(void)proc_write(proc, uaddr, data + 8, rh.len - 8);
+			break;
+		}
+		default:
+			break;
+		}
 	}
 }

@@ -47,4 +47,15 @@ int act_run(act_state_t *a, const act_ctx_t *c, const d_recdesc_t *d,
     const void *data, size_t len, const d_recdesc_t *const *args,
     const void *const *argdata, int nargs);
 
+/*
+ * raise(), stop() and copyout()/copyoutstr() of one completed clause
+ * (records recs/len of clause c) on the process that fired: thread tid
+ * of pid, whose memory proc writes. Called while the thread is stopped
+ * in its probe, so a signal is pending when it resumes and written bytes
+ * are in place before its next instruction.
+ */
+struct udt_proc;
+void act_target(const d_clause_prog_t *c, const void *recs, size_t len,
+    struct udt_proc *proc, int32_t pid, int32_t tid);
+
 #endif /* UDTRACE_CONSUMER_ACTIONS_H */

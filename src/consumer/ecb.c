@@ -209,6 +209,12 @@ static void spec_finish(udt_handle_t *h, const d_clause_prog_t *c,
 
 void ecb_fire(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit)
 {
+	ecb_fire_clk(h, p, hit, 0);
+}
+
+void ecb_fire_clk(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit,
+    unsigned have)
+{
 	if (p->ecbs == NULL)
 		return;
 	if (h->exiting && p->id != DTRACE_PROBE_END)
@@ -222,11 +228,12 @@ void ecb_fire(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit)
 	 * Only the clocks some enabled program reads: CLOCK_THREAD_CPUTIME_ID
 	 * is a system call, too dear to pay on every hit for nothing.
 	 */
-	if (h->clocks & UDT_CLOCK_TS)
+	unsigned need = h->clocks & ~have;
+	if (need & UDT_CLOCK_TS)
 		hit->timestamp = clock_ns(CLOCK_MONOTONIC);
-	if (h->clocks & UDT_CLOCK_VTS)
+	if (need & UDT_CLOCK_VTS)
 		hit->vtimestamp = clock_ns(CLOCK_THREAD_CPUTIME_ID);
-	if (h->clocks & UDT_CLOCK_WTS)
+	if (need & UDT_CLOCK_WTS)
 		hit->walltimestamp = (int64_t)clock_ns(CLOCK_REALTIME);
 	hit->speculation = spec_hit_cb;
 	hit->spec_arg = &h->spec;
@@ -286,6 +293,10 @@ void ecb_fire(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit)
 			buf_put(&h->buf, e->epid, hit->cpu, BUF_REC, recs, len);
 		if (recs != NULL)
 			spec_finish(h, c, hit, recs, len);
+		/* raise(), stop(), copyout() act on the traced thread now */
+		if (prog->dp->destructive && h->fire_tproc != NULL && recs != NULL)
+			act_target(c, recs, len, h->fire_tproc->proc,
+			    h->fire_tproc->pid, h->fire_tid);
 		int status;
 		if (recs != NULL && find_exit(c, recs, len, &status)) {
 			if (!h->exit_called) {

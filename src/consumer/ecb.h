@@ -36,6 +36,13 @@ udt_ecb_t *ecb_create(struct udt_handle *h, struct udt_prog *prog,
  */
 void ecb_fire(struct udt_handle *h, struct udt_probe *p, dif_hit_t *hit);
 
+/*
+ * ecb_fire for a hit that carries some clocks already (UDT_CLOCK_* in
+ * `have`: a backend's hit time), so only the others are read.
+ */
+void ecb_fire_clk(struct udt_handle *h, struct udt_probe *p, dif_hit_t *hit,
+    unsigned have);
+
 /* Fire p as an event of udtrace itself (BEGIN, END, tick): args as given. */
 void ecb_fire_tracer(struct udt_handle *h, struct udt_probe *p,
     const uint64_t *args, int nargs);

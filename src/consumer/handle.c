@@ -114,6 +114,9 @@ void udt_close(udt_handle_t *h)
 {
 	if (h == NULL)
 		return;
+	/* every byte patched into a target is restored before anything else */
+	procs_release_all(h);
+	pid_state_free(h);
 	for (size_t i = 0; i < h->necbs; i++)
 		free(h->ecbs[i]);
 	free(h->ecbs);
@@ -296,7 +299,7 @@ udt_prog_t *udt_compile(udt_handle_t *h, int kind, const char *text,
 	cc.macros.egid = getegid();
 	cc.macros.pgid = getpgid(0);
 	cc.macros.sid = getsid(0);
-	cc.macros.target = 0;
+	cc.macros.target = h->procs.target;
 	cc.defaultargs = h->opts.defaultargs;
 	cc.argref = h->opts.argref;
 	cc.strsize = (int)h->opts.strsize;
@@ -360,6 +363,26 @@ static size_t prog_recbufsize(const d_program_t *dp)
 	return max;
 }
 
+/*
+ * A provider could not make the probes of d (pid: no such process, a
+ * bad offset...): reported like a description matching nothing, with
+ * the provider's tag and text.
+ */
+static void provider_error(udt_handle_t *h, const udt_prog_t *p,
+    const d_clause_prog_t *c, const d_pdesc_t *d)
+{
+	char prefix[4096], where[64] = "", tag[48] = "";
+	int line = d->line ? d->line : c != NULL ? c->line : 0;
+
+	compile_prefix(p->kind, p->name, prefix, sizeof(prefix));
+	if (p->kind == UDT_PROG_SCRIPT && line > 0)
+		snprintf(where, sizeof(where), "line %d: ", line);
+	if (h->opts.errtags && h->prov_tag[0] != '\0')
+		snprintf(tag, sizeof(tag), "[%s] ", h->prov_tag);
+	seterr(h, "%s%s%s%s", prefix, tag, where, h->prov_err);
+	h->prov_err[0] = h->prov_tag[0] = '\0';
+}
+
 struct enable_ctx {
 	udt_handle_t *h;
 	udt_prog_t *p;
@@ -411,8 +434,13 @@ int udt_enable(udt_handle_t *h, udt_prog_t *p, int *nmatched)
 			return -1;
 		}
 		h->clocks |= difo_clocks(c->pred) | difo_clocks(c->body);
+		h->pneeds |= pid_difo_needs(c->pred) | pid_difo_needs(c->body);
 		for (size_t j = 0; j < c->ndescs; j++) {
 			const d_pdesc_t *d = &c->descs[j];
+			if (pid_provide(h, d) != 0) {
+				provider_error(h, p, c, d);
+				return -1;
+			}
 			if (probe_provide(&h->reg, d) != 0) {
 				seterr(h, "failed to enable '%s': "
 				    "Cannot allocate memory", p->name);
@@ -454,9 +482,21 @@ int udt_enable(udt_handle_t *h, udt_prog_t *p, int *nmatched)
 	for (size_t i = 0; i < dp->nclauses; i++) {
 		struct enable_ctx ec = { h, p, &dp->clauses[i], 0 };
 		for (size_t j = 0; j < dp->clauses[i].ndescs; j++) {
-			n += (int)probe_iter(&h->reg, &dp->clauses[i].descs[j],
-			    enable_one, &ec);
+			const d_pdesc_t *d = &dp->clauses[i].descs[j];
+			n += (int)probe_iter(&h->reg, d, enable_one, &ec);
 			if (ec.failed) {
+				seterr(h, "failed to enable '%s': "
+				    "Cannot allocate memory", p->name);
+				return -1;
+			}
+			/* a site the backend refused (planting happens here) */
+			if (h->prov_err[0] != '\0') {
+				seterr(h, "failed to enable '%s': %s", p->name,
+				    h->prov_err);
+				h->prov_err[0] = '\0';
+				return -1;
+			}
+			if (pid_note_enabling(h, p, &dp->clauses[i], d) != 0) {
 				seterr(h, "failed to enable '%s': "
 				    "Cannot allocate memory", p->name);
 				return -1;
@@ -526,6 +566,10 @@ int udt_list(udt_handle_t *h, udt_prog_t *p, FILE *out, FILE *err)
 		const d_clause_prog_t *c = &dp->clauses[i];
 		for (size_t j = 0; j < c->ndescs; j++) {
 			const d_pdesc_t *d = &c->descs[j];
+			if (pid_provide(h, d) != 0) {
+				provider_error(h, p, c, d);
+				return -1;
+			}
 			if (probe_provide(&h->reg, d) != 0) {
 				seterr(h, "failed to list probes: "
 				    "Cannot allocate memory");
@@ -640,7 +684,7 @@ int udt_go(udt_handle_t *h)
 		    (unsigned long long)h->opts.specsize);
 		return -1;
 	}
-	if (loop_arm(h) != 0) {
+	if (loop_arm(h) != 0 || pid_prepare(h) != 0) {
 		buf_fini(&h->buf);
 		spec_fini(&h->spec);
 		seterr(h, "Cannot allocate memory");
@@ -653,6 +697,9 @@ int udt_go(udt_handle_t *h)
 	/* BEGIN's output comes before anything else. */
 	if (h->buf.policy != UDT_BUF_RING)
 		handle_drain(h);
+	/* the processes waited, stopped, for BEGIN; exit() there ends it all */
+	if (!h->exiting && procs_resume(h) != 0)
+		return -1;
 	return 0;
 }
 

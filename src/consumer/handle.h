@@ -21,7 +21,10 @@
 #include "ecb.h"
 #include "options.h"
 #include "output.h"
+#include "pidsite.h"
 #include "probes.h"
+#include "procs.h"
+#include "provider_pid.h"
 #include "program.h"
 #include "spec.h"
 
@@ -85,6 +88,16 @@ struct udt_handle {
 	int list_header_done;    /* udt_list printed its header */
 	act_state_t act;         /* setopt/system/freopen/ftruncate (actions.c) */
 	const udt_ecb_t *drain_ecb;  /* the entry being printed, for action errors */
+
+	/* process control (procs.c) and the pid provider (provider_pid.c) */
+	udt_procs_t procs;
+	struct pid_state *pidst;
+	unsigned pneeds;         /* UDT_NEED_*: what pid hits must gather */
+	dif_hit_t phit;          /* the context of a pid firing */
+	udt_tproc_t *fire_tproc; /* process of the pid firing under way, or NULL */
+	int32_t fire_tid;
+	char prov_tag[32];       /* a provider's failure: D_PROC_* tag ... */
+	char prov_err[1024];     /* ... and message */
 };
 
 /* For tests and for programs built without the compiler. */

@@ -1,18 +1,23 @@
 /*
  * loop.c — the consumer's main loop: udt_work sleeps until the next
- * timer deadline or switchrate tick, fires due tick/profile probes and
- * drains the principal buffer; runs the speculation cleaner at cleanrate.
+ * timer deadline or switchrate tick or until the backend has events,
+ * fires due tick/profile probes, lets the backend dispatch its hits and
+ * process events, and drains the principal buffer; runs the speculation
+ * cleaner at cleanrate. When every -c/-p process is gone, tracing ends
+ * as if exit() had been called without a status.
  *
  * Owns: timer scheduling (absolute CLOCK_MONOTONIC deadlines, advanced
  * by whole periods so rates never drift), the stop request.
  * Must not: print records itself (handle_drain does) or allocate while
  * tracing (the timer list is built once, at udt_go).
  * Invariant: udt_request_stop only stores to a sig_atomic_t, so it is
- * safe in a signal handler; the signal also interrupts clock_nanosleep,
- * which is never restarted, so the loop notices at once.
+ * safe in a signal handler; the signal also interrupts ppoll, which is
+ * never restarted, so the loop notices at once.
  */
 #include "handle.h"
 
+#include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -106,7 +111,8 @@ int udt_work(udt_handle_t *h)
 		 * exit() or a full fill buffer: the loop fires END itself, so
 		 * a caller only has to call udt_work until DONE.
 		 */
-		if (h->exiting || h->buf.filled) {
+		if (h->exiting || h->buf.filled ||
+		    (h->procs.nuser > 0 && h->procs.nuser_live == 0)) {
 			udt_stop(h);
 			return UDT_WORK_DONE;
 		}
@@ -144,12 +150,38 @@ int udt_work(udt_handle_t *h)
 		/* idle ids need no cleaning: wake for the cleaner only when busy */
 		if (spec_busy(&h->spec) && h->next_clean < next)
 			next = h->next_clean;
-		struct timespec ts = {
-			.tv_sec = (time_t)(next / 1000000000ULL),
-			.tv_nsec = (long)(next % 1000000000ULL),
+		udt_backend_t *be = h->procs.be;
+		if (be == NULL) {
+			struct timespec ts = {
+				.tv_sec = (time_t)(next / 1000000000ULL),
+				.tv_nsec = (long)(next % 1000000000ULL),
+			};
+			/* EINTR (a stop request) is handled at the top of the loop. */
+			(void)clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts,
+			    NULL);
+			continue;
+		}
+		uint64_t wait = next > now ? next - now : 0;
+		struct timespec rel = {
+			.tv_sec = (time_t)(wait / 1000000000ULL),
+			.tv_nsec = (long)(wait % 1000000000ULL),
 		};
-		/* EINTR (a stop request) is handled at the top of the loop. */
-		(void)clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+		struct pollfd pfd = { .fd = be->ops->fd(be), .events = POLLIN };
+		int rc = ppoll(&pfd, 1, &rel, NULL);
+		if (rc < 0 && errno != EINTR) {
+			snprintf(h->errmsg, sizeof(h->errmsg),
+			    "failed to wait for events: %s", strerror(errno));
+			return UDT_WORK_ERROR;
+		}
+		if (rc <= 0)
+			continue;
+		if (be->ops->dispatch(be) != 0 ||
+		    (!h->exiting && be->ops->resume(be) != 0)) {
+			snprintf(h->errmsg, sizeof(h->errmsg), "%s",
+			    be->ops->errmsg ? be->ops->errmsg(be) :
+			    "backend failure");
+			return UDT_WORK_ERROR;
+		}
 	}
 }
 

@@ -185,6 +185,9 @@ int probe_match(const d_pdesc_t *d, const udt_probe_t *p)
 {
 	if (d->id != 0)
 		return d->id == p->id;
+	if (p->provider != NULL && p->provider->ops != NULL &&
+	    p->provider->ops->match != NULL)
+		return p->provider->ops->match(p->provider, d, p);
 	return probe_glob(d->prov, p->prov) && probe_glob(d->mod, p->mod) &&
 	    probe_glob(d->func, p->func) && probe_glob(d->name, p->name);
 }

@@ -41,6 +41,13 @@ typedef struct udt_provider_ops {
 	/* First ECB was hung on p / last one removed. */
 	int (*enable)(struct udt_provider *pv, udt_probe_t *p);
 	void (*disable)(struct udt_provider *pv, udt_probe_t *p);
+	/*
+	 * Does d name p? NULL: the four globs of §2.3. The pid provider
+	 * answers itself: its module aliases (a.out, libc for libc.so.6, a
+	 * full path) name probes whose module field shows something else.
+	 */
+	int (*match)(struct udt_provider *pv, const d_pdesc_t *d,
+	    const udt_probe_t *p);
 } udt_provider_ops_t;
 
 typedef struct udt_provider {

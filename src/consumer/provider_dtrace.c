@@ -8,7 +8,7 @@
  */
 #include "probes.h"
 
-static const udt_provider_ops_t dtrace_ops = { NULL, NULL, NULL };
+static const udt_provider_ops_t dtrace_ops = { NULL, NULL, NULL, NULL };
 
 int provider_dtrace_register(probe_reg_t *r)
 {

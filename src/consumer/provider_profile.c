@@ -98,7 +98,9 @@ static int profile_provide(probe_reg_t *r, udt_provider_t *pv,
 	return timer_create(r, pv, d->name) ? 0 : -1;
 }
 
-static const udt_provider_ops_t profile_ops = { profile_provide, NULL, NULL };
+static const udt_provider_ops_t profile_ops = {
+	profile_provide, NULL, NULL, NULL
+};
 
 int provider_profile_register(probe_reg_t *r)
 {

@@ -1,0 +1,75 @@
+/*
+ * procs.h — the processes a handle traces: those of -c and -p, and those
+ * a pid<PID> description names, with the backend that watches them.
+ *
+ * Owns: creating and grabbing processes, the backend (made with the
+ * first process), each process's identity as D sees it (ppid, uid, gid,
+ * execname, read once and refreshed on exec), the exit notices, the end
+ * of tracing when the last -c/-p process is gone, and release.
+ * Must not: know probes or sites (provider_pid.c does); run D.
+ * Invariant: a udt_tproc_t lives as long as the handle, even after its
+ * process exited, so a cookie or a drained record never points at freed
+ * memory; only udt_close releases processes, after the backend is gone.
+ */
+#ifndef UDTRACE_CONSUMER_PROCS_H
+#define UDTRACE_CONSUMER_PROCS_H
+
+#include <stdint.h>
+#include <sys/types.h>
+#include "backend/backend.h"
+#include "proc/proc.h"
+
+struct udt_handle;
+struct udt_provider;
+
+typedef struct udt_tproc {
+	udt_proc_t *proc;
+	int32_t pid, ppid;
+	uint32_t uid, gid;
+	char execname[32];
+	int user;          /* named by -c or -p: tracing ends when all are gone */
+	int created;       /* -c: killed if udtrace ends first */
+	int alive;         /* the backend has not reported its exit */
+	struct udt_provider *pv;   /* its pid<PID> provider, NULL until named */
+} udt_tproc_t;
+
+typedef struct udt_procs {
+	udt_backend_t *be;
+	udt_tproc_t **v; size_t n, cap;
+	int32_t target;    /* $target: the first -c/-p process, else 0 */
+	int nuser;         /* -c/-p processes ever added */
+	int nuser_live;    /* ... and not yet exited */
+	int resumed;       /* udt_go let them run */
+} udt_procs_t;
+
+udt_tproc_t *procs_find(udt_procs_t *ps, int32_t pid);
+udt_tproc_t *procs_of(udt_procs_t *ps, const udt_proc_t *p);
+
+/*
+ * Adopt process p (stopped): make the backend if this is the first one,
+ * watch p, read its identity. 0, or -1 with h->errmsg set (p released).
+ */
+udt_tproc_t *procs_add(struct udt_handle *h, udt_proc_t *p, int user);
+
+/* /proc/PID/status and comm -> ppid, uid, gid, execname. */
+void procs_identity(udt_tproc_t *t);
+
+/*
+ * Let the symbolizer read t's memory map now, so stacks and usym() of
+ * records drained after t exited still name their symbols.
+ */
+void procs_prime_syms(const udt_tproc_t *t);
+
+/* The backend's exit callback: notice, and the end of tracing. */
+void procs_exited(void *arg, udt_proc_t *p, int status);
+
+/*
+ * Destroy the backend (every site removed), then release every process:
+ * -c children still running are killed, -p processes run on.
+ */
+void procs_release_all(struct udt_handle *h);
+
+/* udt_go: let every process run, after BEGIN. */
+int procs_resume(struct udt_handle *h);
+
+#endif /* UDTRACE_CONSUMER_PROCS_H */

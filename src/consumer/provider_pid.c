@@ -1,0 +1,689 @@
+/*
+ * provider_pid.c — the pid provider in the consumer: descriptions become
+ * probes (src/pid/'s enumeration), enabled probes become planted sites
+ * (one record per address, pidsite.c), and backend hits become firings
+ * with DTrace's built-in variables (D-REFERENCE §3, §9.1).
+ *
+ * Owns: per-probe kind and sites, the descriptions kept for exec and
+ * dlopen, the hit's context: SysV x86-64 arguments, uregs, ucaller and
+ * the user stack, gathered only when an enabled program reads them.
+ * Must not: allocate on the hit path (the stack buffer is made at
+ * udt_go), or decode instructions and read symbols itself.
+ * Invariant: a probe has ECBs iff its sites are in the backend; probes
+ * found after an exec or a dlopen get the ECBs of every remembered
+ * description that matches them, in program order.
+ */
+#include "handle.h"
+#include "provider_pid.h"
+#include "pid/pid.h"
+#include "sym/sym.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Frames unwound for ustack()/ustackdepth: DTrace's own ceiling. */
+#define PID_MAX_FRAMES 1024
+
+typedef struct pid_info {
+	udt_tproc_t *t;
+	int kind;                   /* enum pid_kind */
+	pid_site_t *sites; size_t nsites;
+	char *path;
+	int planted;
+	/* the descriptions src/pid/ reported it for (its module aliases) */
+	const d_pdesc_t **descs; size_t ndescs, capdescs;
+} pid_info_t;
+
+typedef struct pid_enabling {
+	udt_prog_t *prog;
+	const d_clause_prog_t *c;
+	const d_pdesc_t *d;
+	udt_tproc_t *t;
+} pid_enabling_t;
+
+/* (process, module, function, name) -> probe, to create each probe once. */
+typedef struct pid_name {
+	udt_probe_t *p;
+	udt_tproc_t *t;
+	uint64_t hash;
+	struct pid_name *next;
+} pid_name_t;
+
+struct pid_state {
+	pid_info_t **info; size_t ninfo;      /* by probe id - 1 */
+	pidsite_tab_t sites;
+	pid_name_t **nb; size_t nnb, nn;
+	pid_enabling_t *en; size_t nen, encap;
+	uint64_t *pcs;                        /* PID_MAX_FRAMES, from udt_go */
+};
+
+static struct pid_state *state(udt_handle_t *h)
+{
+	if (h->pidst == NULL)
+		h->pidst = calloc(1, sizeof(*h->pidst));
+	return h->pidst;
+}
+
+static void prov_error(udt_handle_t *h, const char *tag, const char *fmt,
+    ...) __attribute__((format(printf, 3, 4)));
+static void prov_error(udt_handle_t *h, const char *tag, const char *fmt,
+    ...)
+{
+	va_list ap;
+	if (h->prov_err[0] != '\0')
+		return;       /* the first failure is the one to report */
+	snprintf(h->prov_tag, sizeof(h->prov_tag), "%s", tag);
+	va_start(ap, fmt);
+	vsnprintf(h->prov_err, sizeof(h->prov_err), fmt, ap);
+	va_end(ap);
+}
+
+int32_t pid_desc_pid(const d_pdesc_t *d)
+{
+	if (d->id != 0 || strncmp(d->prov, "pid", 3) != 0)
+		return 0;
+	const char *s = d->prov + 3;
+	if (*s == '\0')
+		return 0;
+	long long v = 0;
+	for (; *s; s++) {
+		if (!isdigit((unsigned char)*s))
+			return 0;
+		v = v * 10 + (*s - '0');
+		if (v > INT32_MAX)
+			return 0;
+	}
+	return (int32_t)v;
+}
+
+static uint64_t name_hash(const udt_tproc_t *t, const char *mod,
+    const char *func, const char *name)
+{
+	uint64_t h = 1469598103934665603ULL ^ (uint64_t)(uintptr_t)t;
+	const char *parts[3] = { mod, func, name };
+	for (int i = 0; i < 3; i++) {
+		for (const char *s = parts[i]; *s; s++)
+			h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+		h = (h ^ 0xff) * 1099511628211ULL;
+	}
+	return h;
+}
+
+static udt_probe_t *name_find(struct pid_state *ps, const udt_tproc_t *t,
+    const char *mod, const char *func, const char *name, uint64_t hv)
+{
+	if (ps->nnb == 0)
+		return NULL;
+	for (pid_name_t *n = ps->nb[hv & (ps->nnb - 1)]; n; n = n->next)
+		if (n->hash == hv && n->t == t && strcmp(n->p->mod, mod) == 0 &&
+		    strcmp(n->p->func, func) == 0 &&
+		    strcmp(n->p->name, name) == 0)
+			return n->p;
+	return NULL;
+}
+
+static int name_add(struct pid_state *ps, udt_tproc_t *t, udt_probe_t *p,
+    uint64_t hv)
+{
+	if (ps->nn + 1 > ps->nnb) {
+		size_t nb = ps->nnb ? ps->nnb * 2 : 1024;
+		pid_name_t **b = calloc(nb, sizeof(*b));
+		if (b == NULL)
+			return -1;
+		for (size_t i = 0; i < ps->nnb; i++) {
+			pid_name_t *n = ps->nb[i];
+			while (n) {
+				pid_name_t *next = n->next;
+				n->next = b[n->hash & (nb - 1)];
+				b[n->hash & (nb - 1)] = n;
+				n = next;
+			}
+		}
+		free(ps->nb);
+		ps->nb = b;
+		ps->nnb = nb;
+	}
+	pid_name_t *n = malloc(sizeof(*n));
+	if (n == NULL)
+		return -1;
+	*n = (pid_name_t){ p, t, hv, ps->nb[hv & (ps->nnb - 1)] };
+	ps->nb[hv & (ps->nnb - 1)] = n;
+	ps->nn++;
+	return 0;
+}
+
+static pid_info_t *info_of(const udt_handle_t *h, const udt_probe_t *p)
+{
+	const struct pid_state *ps = h->pidst;
+	if (ps == NULL || p->id == 0 || p->id > ps->ninfo)
+		return NULL;
+	return ps->info[p->id - 1];
+}
+
+static int info_set(struct pid_state *ps, uint32_t id, pid_info_t *pi)
+{
+	if (id > ps->ninfo) {
+		size_t n = ps->ninfo ? ps->ninfo : 256;
+		while (n < id)
+			n *= 2;
+		pid_info_t **ni = realloc(ps->info, n * sizeof(*ni));
+		if (ni == NULL)
+			return -1;
+		memset(ni + ps->ninfo, 0, (n - ps->ninfo) * sizeof(*ni));
+		ps->info = ni;
+		ps->ninfo = n;
+	}
+	ps->info[id - 1] = pi;
+	return 0;
+}
+
+static int set_sites(pid_info_t *pi, const pid_probe_t *pp)
+{
+	pid_site_t *s = NULL;
+	char *path = strdup(pp->path ? pp->path : "");
+	if (path == NULL)
+		return -1;
+	if (pp->nsites > 0) {
+		s = malloc(pp->nsites * sizeof(*s));
+		if (s == NULL) {
+			free(path);
+			return -1;
+		}
+		memcpy(s, pp->sites, pp->nsites * sizeof(*s));
+	}
+	free(pi->sites);
+	free(pi->path);
+	pi->sites = s;
+	pi->nsites = pp->nsites;
+	pi->path = path;
+	return 0;
+}
+
+struct enum_ctx {
+	udt_handle_t *h;
+	udt_tproc_t *t;
+	const d_pdesc_t *d;        /* the description being enumerated */
+	int resolve;               /* exec: existing probes take the new sites */
+	udt_probe_t **fresh; size_t nfresh, capfresh;   /* probes made now */
+	int failed;
+};
+
+static int note_desc(pid_info_t *pi, const d_pdesc_t *d)
+{
+	for (size_t i = 0; i < pi->ndescs; i++)
+		if (pi->descs[i] == d)
+			return 0;
+	if (pi->ndescs == pi->capdescs) {
+		size_t n = pi->capdescs ? pi->capdescs * 2 : 2;
+		const d_pdesc_t **nd = realloc(pi->descs, n * sizeof(*nd));
+		if (nd == NULL)
+			return -1;
+		pi->descs = nd;
+		pi->capdescs = n;
+	}
+	pi->descs[pi->ndescs++] = d;
+	return 0;
+}
+
+static int enum_one(void *arg, const pid_probe_t *pp)
+{
+	struct enum_ctx *ec = arg;
+	udt_handle_t *h = ec->h;
+	struct pid_state *ps = h->pidst;
+	uint64_t hv = name_hash(ec->t, pp->mod, pp->func, pp->name);
+	udt_probe_t *p = name_find(ps, ec->t, pp->mod, pp->func, pp->name, hv);
+
+	if (p != NULL) {
+		pid_info_t *pi = info_of(h, p);
+		if (ec->resolve && pi != NULL && set_sites(pi, pp) != 0)
+			goto nomem;
+		if (pi != NULL && note_desc(pi, ec->d) != 0)
+			goto nomem;
+		return 0;
+	}
+	pid_info_t *pi = calloc(1, sizeof(*pi));
+	if (pi == NULL)
+		goto nomem;
+	pi->t = ec->t;
+	pi->kind = pp->kind;
+	if (set_sites(pi, pp) != 0 ||
+	    (p = probe_create(&h->reg, ec->t->pv, pp->mod, pp->func,
+	    pp->name)) == NULL) {
+		free(pi->sites);
+		free(pi->path);
+		free(pi);
+		goto nomem;
+	}
+	if (info_set(ps, p->id, pi) != 0 || name_add(ps, ec->t, p, hv) != 0 ||
+	    note_desc(pi, ec->d) != 0)
+		goto nomem;
+	if (ec->nfresh == ec->capfresh) {
+		size_t n = ec->capfresh ? ec->capfresh * 2 : 16;
+		udt_probe_t **nf = realloc(ec->fresh, n * sizeof(*nf));
+		if (nf == NULL)
+			goto nomem;
+		ec->fresh = nf;
+		ec->capfresh = n;
+	}
+	ec->fresh[ec->nfresh++] = p;
+	return 0;
+nomem:
+	ec->failed = 1;
+	prov_error(h, "D_UNKNOWN", "Cannot allocate memory");
+	return 1;
+}
+
+static const udt_provider_ops_t pid_ops;
+
+/* The process of pid, grabbed if udtrace does not trace it yet. */
+static udt_tproc_t *pid_proc(udt_handle_t *h, int32_t pid)
+{
+	udt_tproc_t *t = procs_find(&h->procs, pid);
+	if (t == NULL) {
+		char err[1024];
+		udt_proc_t *p = proc_grab(pid, err, sizeof(err));
+		if (p == NULL) {
+			prov_error(h, "D_PROC_GRAB", "%s", err);
+			return NULL;
+		}
+		if ((t = procs_add(h, p, 0)) == NULL) {
+			prov_error(h, "D_PROC_GRAB", "%s", h->errmsg);
+			return NULL;
+		}
+	}
+	if (t->pv == NULL) {
+		char name[32];
+		snprintf(name, sizeof(name), "pid%d", (int)pid);
+		t->pv = probe_add_provider(&h->reg, name, &pid_ops, h);
+		if (t->pv == NULL) {
+			prov_error(h, "D_PROC_GRAB", "failed to grab pid %d: "
+			    "too many providers", (int)pid);
+			return NULL;
+		}
+	}
+	return t;
+}
+
+static int enumerate(udt_handle_t *h, struct enum_ctx *ec,
+    const d_pdesc_t *d)
+{
+	char tag[64] = "", err[1024] = "";
+	ec->d = d;
+	int n = pid_enumerate(ec->t->proc, d->mod, d->func, d->name,
+	    enum_one, ec, tag, sizeof(tag), err, sizeof(err));
+	if (ec->failed)
+		return -1;
+	if (n < 0) {
+		prov_error(h, tag[0] ? tag : "D_PROC_LIB", "%s",
+		    err[0] ? err : "failed to create probes");
+		return -1;
+	}
+	return 0;
+}
+
+int pid_provide(udt_handle_t *h, const d_pdesc_t *d)
+{
+	int32_t pid = pid_desc_pid(d);
+	if (pid <= 0)
+		return 0;
+	if (state(h) == NULL) {
+		prov_error(h, "D_UNKNOWN", "Cannot allocate memory");
+		return -1;
+	}
+	udt_tproc_t *t = pid_proc(h, pid);
+	if (t == NULL)
+		return -1;
+	if (!t->alive)
+		return 0;
+	struct enum_ctx ec = { h, t, d, 0, NULL, 0, 0, 0 };
+	int rc = enumerate(h, &ec, d);
+	free(ec.fresh);
+	return rc;
+}
+
+/* Plant every site of probe p (it got its first ECB). */
+static int plant(udt_handle_t *h, udt_probe_t *p, pid_info_t *pi)
+{
+	struct pid_state *ps = h->pidst;
+	udt_backend_t *be = h->procs.be;
+	int rc = 0;
+
+	pi->planted = 1;
+	if (!pi->t->alive || be == NULL)
+		return 0;
+	for (size_t i = 0; i < pi->nsites; i++) {
+		const pid_site_t *s = &pi->sites[i];
+		pidsite_t *rec = pidsite_get(&ps->sites, pi->t, s->addr);
+		if (rec == NULL ||
+		    pidsite_add(rec, p, pi->kind, s->insn_off) != 0) {
+			prov_error(h, "D_UNKNOWN", "Cannot allocate memory");
+			return -1;
+		}
+		if (rec->planted)
+			continue;
+		rec->site.proc = pi->t->proc;
+		rec->site.path = pi->path;
+		rec->site.off = s->foff;
+		rec->site.refctr_off = 0;
+		if (be->ops->add_site(be, &rec->site) != 0) {
+			prov_error(h, "D_PROC_FUNC", "failed to enable %s:%s:%s:%s:"
+			    " %s", p->prov, p->mod, p->func, p->name,
+			    be->ops->errmsg ? be->ops->errmsg(be) : "error");
+			rc = -1;
+			continue;
+		}
+		rec->planted = 1;
+	}
+	return rc;
+}
+
+static int pid_enable_op(udt_provider_t *pv, udt_probe_t *p)
+{
+	udt_handle_t *h = pv->arg;
+	pid_info_t *pi = info_of(h, p);
+	if (pi == NULL)
+		return 0;
+	return plant(h, p, pi);
+}
+
+/*
+ * A description names a pid probe when src/pid/ reported the probe for
+ * it (a.out, libc, a full path name a module the probe lists by its
+ * basename), or when its globs match the probe's names; a glob in the
+ * provider field names no pid probe (§9.1).
+ */
+static int pid_match_op(udt_provider_t *pv, const d_pdesc_t *d,
+    const udt_probe_t *p)
+{
+	udt_handle_t *h = pv->arg;
+	if (pid_desc_pid(d) == 0 || strcmp(d->prov, p->prov) != 0)
+		return 0;
+	const pid_info_t *pi = info_of(h, p);
+	for (size_t i = 0; pi != NULL && i < pi->ndescs; i++)
+		if (pi->descs[i] == d)
+			return 1;
+	return probe_glob(d->mod, p->mod) && probe_glob(d->func, p->func) &&
+	    probe_glob(d->name, p->name);
+}
+
+static const udt_provider_ops_t pid_ops = {
+	NULL, pid_enable_op, NULL, pid_match_op
+};
+
+int pid_note_enabling(udt_handle_t *h, udt_prog_t *p,
+    const d_clause_prog_t *c, const d_pdesc_t *d)
+{
+	int32_t pid = pid_desc_pid(d);
+	struct pid_state *ps = state(h);
+	udt_tproc_t *t;
+	if (pid <= 0 || ps == NULL || (t = procs_find(&h->procs, pid)) == NULL)
+		return 0;
+	if (ps->nen == ps->encap) {
+		size_t n = ps->encap ? ps->encap * 2 : 8;
+		pid_enabling_t *ne = realloc(ps->en, n * sizeof(*ne));
+		if (ne == NULL)
+			return -1;
+		ps->en = ne;
+		ps->encap = n;
+	}
+	ps->en[ps->nen++] = (pid_enabling_t){ p, c, d, t };
+	return 0;
+}
+
+/*
+ * Enumerate every remembered description of t again; probes that are new
+ * get the ECBs of the matching descriptions, in program order.
+ */
+static void reresolve(udt_handle_t *h, udt_tproc_t *t, int resolve)
+{
+	struct pid_state *ps = h->pidst;
+	struct enum_ctx ec = { h, t, NULL, resolve, NULL, 0, 0, 0 };
+
+	h->prov_err[0] = '\0';
+	for (size_t i = 0; i < ps->nen && !ec.failed; i++)
+		if (ps->en[i].t == t)
+			(void)enumerate(h, &ec, ps->en[i].d);
+	if (resolve) {
+		/* the probes that already had ECBs are planted at their new sites */
+		for (size_t id = 1; id <= ps->ninfo; id++) {
+			pid_info_t *pi = ps->info[id - 1];
+			udt_probe_t *p = probe_by_id(&h->reg, (uint32_t)id);
+			if (pi != NULL && pi->t == t && p != NULL && p->necbs > 0)
+				(void)plant(h, p, pi);
+		}
+	}
+	for (size_t k = 0; k < ec.nfresh; k++)
+		for (size_t i = 0; i < ps->nen; i++)
+			if (ps->en[i].t == t && probe_match(ps->en[i].d, ec.fresh[k]))
+				(void)ecb_create(h, ps->en[i].prog, ps->en[i].c,
+				    ec.fresh[k]);
+	free(ec.fresh);
+	if (h->prov_err[0] != '\0' && !h->opts.quiet) {
+		fflush(h->outfp);
+		fprintf(h->errfp, "%s: pid %d: %s\n", UDT_PROGNAME, (int)t->pid,
+		    h->prov_err);
+	}
+	h->prov_err[0] = '\0';
+}
+
+void pid_exec(void *arg, udt_proc_t *p)
+{
+	udt_handle_t *h = arg;
+	udt_tproc_t *t = procs_of(&h->procs, p);
+	if (t == NULL)
+		return;
+	procs_identity(t);
+	procs_prime_syms(t);
+	struct pid_state *ps = h->pidst;
+	if (ps == NULL)
+		return;
+	/* the old image's sites went with it */
+	pidsite_drop_proc(&ps->sites, t);
+	for (size_t i = 0; i < ps->ninfo; i++) {
+		pid_info_t *pi = ps->info[i];
+		if (pi != NULL && pi->t == t) {
+			free(pi->sites);
+			pi->sites = NULL;
+			pi->nsites = 0;
+			pi->planted = 0;
+		}
+	}
+	reresolve(h, t, 1);
+}
+
+void pid_objects(void *arg, udt_proc_t *p)
+{
+	udt_handle_t *h = arg;
+	udt_tproc_t *t = procs_of(&h->procs, p);
+	if (t == NULL)
+		return;
+	procs_prime_syms(t);
+	if (h->pidst != NULL)
+		reresolve(h, t, 0);
+}
+
+int pid_prepare(udt_handle_t *h)
+{
+	struct pid_state *ps = h->pidst;
+	if (ps == NULL || ps->pcs != NULL ||
+	    !(h->pneeds & (UDT_NEED_USTACK | UDT_NEED_UCALLER)))
+		return 0;
+	ps->pcs = calloc(PID_MAX_FRAMES, sizeof(*ps->pcs));
+	return ps->pcs != NULL ? 0 : -1;
+}
+
+unsigned pid_difo_needs(const difo_t *dp)
+{
+	unsigned n = 0;
+	for (size_t i = 0; dp != NULL && i < dp->ntext; i++) {
+		const dif_instr_t *in = &dp->text[i];
+		if (in->op == DIF_LDGS) {
+			if (in->imm >= DIF_VAR_ARG0 + 6 && in->imm <= DIF_VAR_ARG9)
+				n |= UDT_NEED_STACKARGS;
+			else if (in->imm == DIF_VAR_UCALLER)
+				n |= UDT_NEED_UCALLER;
+			else if (in->imm == DIF_VAR_USTACKDEPTH)
+				n |= UDT_NEED_USTACK;
+		} else if (in->op == DIF_LDGA && in->imm == DIF_VAR_ARGS) {
+			n |= UDT_NEED_STACKARGS;
+		} else if (in->op == DIF_CALL && in->imm == DIF_SUBR_USTACK) {
+			n |= UDT_NEED_USTACK;
+		}
+	}
+	return n;
+}
+
+/* ---- the hit path: no allocation below ---- */
+
+static int read_target(void *arg, uint64_t addr, void *buf, size_t len)
+{
+	return proc_read(arg, addr, buf, len);
+}
+
+/* The words at regs[R_RSP] + off, from the hit's stack copy if it has them. */
+static int stack_words(const udt_hit_t *uh, uint64_t off, uint64_t *w,
+    size_t n)
+{
+	if (uh->stack != NULL && off + 8 * n <= uh->stacklen) {
+		memcpy(w, (const char *)uh->stack + off, 8 * n);
+		return 0;
+	}
+	if (uh->proc == NULL)
+		return -1;
+	return proc_read(uh->proc, uh->regs[R_RSP] + off, w, 8 * n);
+}
+
+/* The thread's CPU time: another process's thread clock is not readable. */
+static uint64_t thread_cputime(pid_t pid, pid_t tid)
+{
+	char path[64], buf[128];
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/schedstat", (int)pid,
+	    (int)tid);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	ssize_t n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	return strtoull(buf, NULL, 10);
+}
+
+void pid_hit(void *arg, const udt_hit_t *uh)
+{
+	udt_handle_t *h = arg;
+	pidsite_t *rec = uh->cookie;
+	if (rec == NULL || rec->nents == 0)
+		return;
+	udt_tproc_t *t = rec->t;
+	struct pid_state *ps = h->pidst;
+	dif_hit_t *hit = &h->phit;
+	unsigned have = UDT_CLOCK_TS;
+
+	hit->pid = uh->pid ? uh->pid : t->pid;
+	hit->tid = uh->tid ? uh->tid : hit->pid;
+	hit->ppid = t->ppid;
+	hit->uid = t->uid;
+	hit->gid = t->gid;
+	hit->execname = t->execname;
+	hit->cpu = uh->cpu;
+	hit->errno_val = 0;
+	hit->timestamp = uh->time;
+	if (h->clocks & UDT_CLOCK_VTS) {
+		hit->vtimestamp = thread_cputime(hit->pid, hit->tid);
+		have |= UDT_CLOCK_VTS;
+	}
+	hit->uregs = uh->regs;
+	hit->nuregs = UDT_NREGS;
+	hit->read_mem = read_target;
+	hit->read_arg = t->proc;
+	hit->ustack = NULL;
+	hit->nustack = 0;
+	hit->ustackdepth = 0;
+	hit->ucaller = 0;
+
+	uint64_t top = 0, sargs[4] = { 0, 0, 0, 0 };
+	int have_top = 0;
+	if (h->pneeds & UDT_NEED_STACKARGS)
+		(void)stack_words(uh, 8, sargs, 4);
+	int need_unwind = (h->pneeds & UDT_NEED_USTACK) != 0;
+	if (h->pneeds & UDT_NEED_UCALLER) {
+		for (size_t i = 0; i < rec->nents; i++)
+			if (rec->ents[i].kind == PID_OFFSET)
+				need_unwind = 1;
+		have_top = stack_words(uh, 0, &top, 1) == 0;
+	}
+	if (need_unwind && ps->pcs != NULL && uh->proc != NULL) {
+		int n = sym_ustack(uh->proc, hit->tid, uh->regs, ps->pcs,
+		    PID_MAX_FRAMES);
+		if (n > 0) {
+			hit->ustack = ps->pcs;
+			hit->nustack = (size_t)n;
+			hit->ustackdepth = (uint64_t)n;
+		}
+	}
+	h->fire_tproc = t;
+	h->fire_tid = hit->tid;
+	for (size_t i = 0; i < rec->nents && !h->exiting; i++) {
+		const pidsite_ent_t *e = &rec->ents[i];
+		if (e->kind == PID_RETURN) {
+			memset(hit->args, 0, sizeof(hit->args));
+			hit->args[0] = e->insn_off;
+			hit->args[1] = uh->regs[R_RAX];
+		} else {
+			hit->args[0] = uh->regs[R_RDI];
+			hit->args[1] = uh->regs[R_RSI];
+			hit->args[2] = uh->regs[R_RDX];
+			hit->args[3] = uh->regs[R_RCX];
+			hit->args[4] = uh->regs[R_R8];
+			hit->args[5] = uh->regs[R_R9];
+			memcpy(&hit->args[6], sargs, sizeof(sargs));
+		}
+		/*
+		 * At entry and at a ret or tail jump the return address is on
+		 * top of the stack; elsewhere only the unwinder knows it.
+		 */
+		if (e->kind != PID_OFFSET)
+			hit->ucaller = have_top ? top : 0;
+		else
+			hit->ucaller = hit->nustack > 1 ? hit->ustack[1] : 0;
+		ecb_fire_clk(h, e->probe, hit, have);
+	}
+	h->fire_tproc = NULL;
+	h->fire_tid = 0;
+}
+
+void pid_state_free(udt_handle_t *h)
+{
+	struct pid_state *ps = h->pidst;
+	if (ps == NULL)
+		return;
+	for (size_t i = 0; i < ps->ninfo; i++) {
+		if (ps->info[i] != NULL) {
+			free(ps->info[i]->sites);
+			free(ps->info[i]->path);
+			free(ps->info[i]->descs);
+			free(ps->info[i]);
+		}
+	}
+	free(ps->info);
+	for (size_t i = 0; i < ps->nnb; i++) {
+		pid_name_t *n = ps->nb[i];
+		while (n) {
+			pid_name_t *next = n->next;
+			free(n);
+			n = next;
+		}
+	}
+	free(ps->nb);
+	pidsite_fini(&ps->sites);
+	free(ps->en);
+	free(ps->pcs);
+	free(ps);
+	h->pidst = NULL;
+}

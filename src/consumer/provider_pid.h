@@ -1,0 +1,57 @@
+/*
+ * provider_pid.h — the pid provider as the consumer sees it: probes
+ * pid<PID>:module:function:name made from src/pid/'s enumeration,
+ * planted through the backend, fired from its hits.
+ *
+ * Owns: the glue between descriptions, probes, site records and hits.
+ * Must not: decode code or read symbols (src/pid/, src/sym/ do), or
+ * allocate while firing.
+ * Invariant: a pid probe's id indexes pid_state.info[id - 1] (NULL for
+ * probes of other providers); its sites are planted iff it has ECBs.
+ */
+#ifndef UDTRACE_CONSUMER_PROVIDER_PID_H
+#define UDTRACE_CONSUMER_PROVIDER_PID_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "backend/backend.h"
+#include "program.h"
+#include "dif/emu.h"
+
+struct udt_handle;
+struct udt_prog;
+struct pid_state;
+
+/* What enabled programs need a pid hit to gather (udt_handle.pneeds). */
+#define UDT_NEED_STACKARGS 0x1   /* arg6..arg9, args[] */
+#define UDT_NEED_UCALLER   0x2
+#define UDT_NEED_USTACK    0x4   /* ustack(), jstack(), ustackdepth */
+
+/* The process id a pid provider description names (pid<digits>), else 0. */
+int32_t pid_desc_pid(const d_pdesc_t *d);
+
+/*
+ * Before probe matching: if d names a pid provider, grab its process if
+ * needed and create its probes. 0 (also when d is no pid description),
+ * or -1 with h->prov_tag/h->prov_err set.
+ */
+int pid_provide(struct udt_handle *h, const d_pdesc_t *d);
+
+/* After udt_enable: remember a pid description for exec and dlopen. */
+int pid_note_enabling(struct udt_handle *h, struct udt_prog *p,
+    const d_clause_prog_t *c, const d_pdesc_t *d);
+
+/* Set up what hits need (stack buffer): at udt_go. 0 or -1. */
+int pid_prepare(struct udt_handle *h);
+
+/* Backend callbacks. */
+void pid_hit(void *arg, const udt_hit_t *uh);
+void pid_exec(void *arg, udt_proc_t *p);
+void pid_objects(void *arg, udt_proc_t *p);
+
+/* What a DIFO needs from a pid hit (UDT_NEED_*). */
+unsigned pid_difo_needs(const difo_t *dp);
+
+void pid_state_free(struct udt_handle *h);
+
+#endif /* UDTRACE_CONSUMER_PROVIDER_PID_H */
