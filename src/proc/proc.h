@@ -38,23 +38,30 @@ typedef struct udt_proc udt_proc_t;
  * postinit (after the executable's constructors: its main() not yet
  * entered — may be treated as main), main (main's first instruction).
  * The process is returned stopped (all threads). NULL with err set
- * ("failed to execute cmd: No such file or directory") on failure.
+ * on failure to the reason only ("No such file or directory"): the caller
+ * prefixes "failed to execute cmd: ".
+ * The child is attached with PTRACE_SEIZE (like grabbed processes), so
+ * PTRACE_INTERRUPT works and new threads start in PTRACE_EVENT_STOP.
  */
 udt_proc_t *proc_create(char *const argv[], int evaltime, char *err,
     size_t errlen);
 
 /*
  * Attach to a running process and all its threads (PTRACE_SEIZE +
- * PTRACE_INTERRUPT) and stop them. NULL with err set ("failed to grab
- * pid 42: No such process", and for EPERM say what to do:
- * kernel.yama.ptrace_scope or CAP_SYS_PTRACE).
+ * PTRACE_INTERRUPT) and stop them. NULL with err set to the reason only
+ * ("No such process"; for EPERM what to do: kernel.yama.ptrace_scope or
+ * CAP_SYS_PTRACE; "process is already traced by pid N"): the caller
+ * prefixes "failed to grab pid 42: ".
  */
 udt_proc_t *proc_grab(pid_t pid, char *err, size_t errlen);
 
 pid_t proc_pid(const udt_proc_t *p);
 int proc_created(const udt_proc_t *p);   /* 1 for -c, 0 for -p */
 
-/* Read len bytes of target memory at addr: 0, or -1 if any byte is unreadable. */
+/*
+ * Read len bytes of target memory at addr: 0, or -1 if any byte is
+ * unreadable. Bytes udtrace has patched read as the program's originals.
+ */
 int proc_read(udt_proc_t *p, uint64_t addr, void *buf, size_t len);
 /* Read a NUL-terminated string (at most len-1 bytes + NUL): length or -1. */
 ssize_t proc_read_str(udt_proc_t *p, uint64_t addr, char *buf, size_t len);
@@ -88,7 +95,9 @@ void proc_unpatch_all(udt_proc_t *p);
  * address or 0. Its bytes are written with proc_write (they are ours:
  * nothing to restore). proc_release unmaps it; before that the backend
  * must have moved every thread whose pc is inside it back to the
- * equivalent original address.
+ * equivalent original address. Other threads should be stopped too while
+ * it runs (it may write two bytes at tid's pc for the moment of the call
+ * when no `syscall` instruction can be borrowed).
  */
 uint64_t proc_scratch(udt_proc_t *p, pid_t tid, uint64_t near, size_t len);
 /* Is addr inside scratch memory of p? */
@@ -100,6 +109,17 @@ void proc_thread_add(udt_proc_t *p, pid_t tid);     /* a new clone */
 void proc_thread_del(udt_proc_t *p, pid_t tid);     /* a thread exited */
 
 /*
+ * A handle on the fork (or vfork) child `child` of p, auto-attached and
+ * stopped in its first stop (waited for by the caller), with a copy of
+ * p's patch table and scratch areas as they were at the fork, so that
+ * proc_release(handle) restores the originals in the child, unmaps the
+ * scratch there and detaches it. Use it while p is still stopped at the
+ * fork event. A vfork child shares p's memory: its handle restores
+ * nothing (the parent's patches stay) and only detaches.
+ */
+udt_proc_t *proc_fork_child(udt_proc_t *parent, pid_t child);
+
+/*
  * The process exec'd: its memory is new, so forget patches and scratch
  * without restoring them.
  */
@@ -108,11 +128,17 @@ void proc_exec_reset(udt_proc_t *p);
 /*
  * Stop tracing p: restore every patch, unmap scratch (if the process is
  * still alive), detach all threads and let them run on. Safe to call
- * once the process is gone. Frees p.
+ * once the process is gone. Frees p. The process's exit status is left
+ * for the caller's waitpid (only stops and thread exits are consumed).
+ * A thread found stopped on one of our int3s with no one having handled
+ * the hit yet is rewound to the breakpoint before the bytes go back.
  */
 void proc_release(udt_proc_t *p);
 
-/* Kill a created (-c) child on a fatal error of udtrace, after restoring. */
+/*
+ * Kill a created (-c) child on a fatal error of udtrace, after restoring.
+ * Does not free p: proc_release it afterwards.
+ */
 void proc_kill(udt_proc_t *p);
 
 /*
