@@ -406,27 +406,20 @@ static void drop_proc(pt_backend_t *b, pt_proc_t *pp)
 }
 
 /*
- * A fork child carries copies of our int3s: put the original bytes back
- * (the child's memory, not the parent's patch table), move its pc out of
- * any slot, and let it go.
+ * A fork child carries copies of our int3s: move its pc out of any slot,
+ * then let proc put the original bytes back in the child's memory (not
+ * the parent's), unmap the scratch there and detach it.
  */
 static void fork_child(pt_backend_t *b, pt_proc_t *pp, pid_t child)
 {
 	struct user_regs_struct r;
-	char path[64];
+	udt_proc_t *c;
 	pt_bp_t *bp;
+	char path[64];
 	int st = wait_initial(b, child), fd;
 
 	if (!WIFSTOPPED(st))
 		return;
-	snprintf(path, sizeof path, "/proc/%d/mem", (int)child);
-	if ((fd = open(path, O_RDWR | O_CLOEXEC)) >= 0) {
-		for (bp = pp->bplist; bp; bp = bp->lnext)
-			if (bp->planted &&
-			    pwrite(fd, &bp->orig, 1, (off_t)bp->addr) != 1)
-				continue;
-		close(fd);
-	}
 	if (ptrace(PTRACE_GETREGS, child, 0, &r) == 0) {
 		uint64_t pc = pt_ool_unslot(pp, r.rip);
 		if (pc != r.rip) {
@@ -434,7 +427,19 @@ static void fork_child(pt_backend_t *b, pt_proc_t *pp, pid_t child)
 			ptrace(PTRACE_SETREGS, child, 0, &r);
 		}
 	}
-	ptrace(PTRACE_DETACH, child, 0, 0);
+	/* our own int3s first, whatever proc's table says about the child */
+	snprintf(path, sizeof path, "/proc/%d/mem", (int)child);
+	if ((fd = open(path, O_RDWR | O_CLOEXEC)) >= 0) {
+		for (bp = pp->bplist; bp; bp = bp->lnext)
+			if (bp->planted &&
+			    pwrite(fd, &bp->orig, 1, (off_t)bp->addr) != 1)
+				break;
+		close(fd);
+	}
+	if ((c = proc_fork_child(pp->p, child)) != NULL)
+		proc_release(c);
+	else
+		ptrace(PTRACE_DETACH, child, 0, 0);
 }
 
 /* ---- the hit path ---- */
@@ -838,9 +843,15 @@ static void settle(pt_backend_t *b, pt_thread_t *t, int st)
 		}
 		return;
 	case PTRACE_EVENT_FORK:
-	case PTRACE_EVENT_VFORK:
 		ptrace(PTRACE_GETEVENTMSG, t->tid, 0, &msg);
 		fork_child(b, pp, (pid_t)msg);
+		return;
+	case PTRACE_EVENT_VFORK:
+		/* shares our int3s: held stopped, let go once they are out */
+		ptrace(PTRACE_GETEVENTMSG, t->tid, 0, &msg);
+		if (WIFSTOPPED(wait_initial(b, (pid_t)msg)) &&
+		    (nt = th_add(b, pp, (pid_t)msg, 1)) != NULL)
+			nt->stopped = 1;
 		return;
 	case PTRACE_EVENT_EXEC:
 		if (!t->vfork) {
@@ -851,6 +862,27 @@ static void settle(pt_backend_t *b, pt_thread_t *t, int st)
 	default:
 		return;
 	}
+}
+
+/* Has tid a SIGTRAP queued that it has not reported yet? */
+static int trap_pending(pid_t pid, pid_t tid)
+{
+	char path[64], buf[2048], *s;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof path, "/proc/%d/task/%d/status", (int)pid,
+	    (int)tid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return 0;
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	if (!(s = strstr(buf, "\nSigPnd:")))
+		return 0;
+	return (strtoull(s + 8, NULL, 16) >> (SIGTRAP - 1)) & 1;
 }
 
 static void destroy_proc(pt_backend_t *b, pt_proc_t *pp)
@@ -891,6 +923,13 @@ static void destroy_proc(pt_backend_t *b, pt_proc_t *pp)
 					break;
 				}
 				settle(b, t, st);
+				if ((st >> 16) == PTRACE_EVENT_STOP &&
+				    trap_pending(pp->pid, t->tid)) {
+					/* it took an int3 and the interrupt won the
+					 * race: let it report that trap now */
+					cont(t, 0);
+					continue;
+				}
 				break;
 			}
 			again = 1;
