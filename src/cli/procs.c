@@ -18,8 +18,9 @@ int cli_procs(udt_handle_t *h, const struct cli *c)
 	for (int i = 0; i < c->nprocs; i++) {
 		const struct cli_proc *cp = &c->procs[i];
 		if (cp->opt == 'c') {
+			/* the library's text is the whole line */
 			if (udt_proc_create(h, cp->arg) != 0) {
-				cli_liberror(h, "failed to execute");
+				cli_error("%s", udt_errmsg(h));
 				return CLI_EXIT_ERROR;
 			}
 			continue;
@@ -33,7 +34,7 @@ int cli_procs(udt_handle_t *h, const struct cli *c)
 			return CLI_EXIT_ERROR;
 		}
 		if (udt_proc_grab(h, (int)pid) != 0) {
-			cli_liberror(h, "failed to grab pid");
+			cli_error("%s", udt_errmsg(h));
 			return CLI_EXIT_ERROR;
 		}
 	}
