@@ -55,11 +55,30 @@ static long tgid_of(pid_t pid)
 	return t;
 }
 
+/* A zombie cannot be attached to (EPERM), but to the user it is gone. */
+static int is_zombie(pid_t pid)
+{
+	char path[64], buf[512];
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	ssize_t n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	char *rp = strrchr(buf, ')');
+	return rp && rp[1] == ' ' && (rp[2] == 'Z' || rp[2] == 'X');
+}
+
 static void attach_error(pid_t pid, int e, char *err, size_t errlen)
 {
 	if (e == EPERM) {
 		long t = tracer_of(pid);
-		if (t > 0 && t != (long)getpid())
+		if (is_zombie(pid))
+			proc_fmt(err, errlen, "%s", strerror(ESRCH));
+		else if (t > 0 && t != (long)getpid())
 			proc_fmt(err, errlen, "process is already traced by pid %ld",
 			    t);
 		else

@@ -12,6 +12,7 @@
  */
 #include "proc/proc_impl.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/kcmp.h>
@@ -267,6 +268,8 @@ static int thread_state(pid_t pid, pid_t tid)
  */
 static int release_stop(udt_proc_t *p, pid_t tid, int *sig)
 {
+	if (p->killed)
+		return 0;   /* SIGKILL needs no stop; release reaps the leader */
 	struct user_regs_struct r;
 	int st, asked = 0;
 	*sig = 0;
@@ -340,6 +343,36 @@ static int release_stop(udt_proc_t *p, pid_t tid, int *sig)
 	return 0;
 }
 
+/*
+ * After SIGKILL: our traced threads stay zombies until we wait for them,
+ * and the leader is not reported before they are gone, so reap every
+ * thread the kernel still lists, then the leader.
+ */
+static void reap_killed(udt_proc_t *p)
+{
+	char path[64];
+	int st;
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)p->pid);
+	DIR *d = opendir(path);
+	if (d) {
+		struct dirent *de;
+		while ((de = readdir(d)) != NULL) {
+			pid_t t = (pid_t)atoi(de->d_name);
+			if (t > 0 && t != p->pid)
+				while (waitpid(t, &st, __WALL) < 0 && errno == EINTR)
+					;
+		}
+		closedir(d);
+	}
+	for (size_t i = 0; i < p->ntids; i++)
+		if (p->tids[i] != p->pid)
+			while (waitpid(p->tids[i], &st, __WALL | WNOHANG) < 0 &&
+			    errno == EINTR)
+				;
+	while (waitpid(p->pid, &st, __WALL) < 0 && errno == EINTR)
+		;
+}
+
 void proc_release(udt_proc_t *p)
 {
 	if (!p)
@@ -375,6 +408,8 @@ void proc_release(udt_proc_t *p)
 				    (void *)(long)sigs[i]);
 	}
 	free(sigs);
+	if (p->killed)
+		reap_killed(p);
 	proc_free(p);
 }
 
@@ -383,5 +418,6 @@ void proc_kill(udt_proc_t *p)
 	if (!p)
 		return;
 	proc_unpatch_all(p);
+	p->killed = 1;
 	kill(p->pid, SIGKILL);
 }

@@ -137,7 +137,7 @@ void proc_release(udt_proc_t *p);
 
 /*
  * Kill a created (-c) child on a fatal error of udtrace, after restoring.
- * Does not free p: proc_release it afterwards.
+ * Does not free p: proc_release it afterwards, which reaps it.
  */
 void proc_kill(udt_proc_t *p);
 

@@ -42,6 +42,7 @@ struct udt_proc {
 	int created;          /* -c child */
 	int forkchild;        /* lightweight handle from proc_fork_child */
 	int sharedvm;         /* vfork child: its memory is the parent's */
+	int killed;           /* proc_kill'ed: release reaps it, no one wants its status */
 	int memfd;            /* /proc/PID/mem of the current image, or -1 */
 
 	pid_t *tids;

@@ -253,6 +253,18 @@ static void test_create(void)
 		CHECK(a != 0);
 		CHECK(a > entry ? a - entry < (1ull << 31) : entry - a < (1ull << 31));
 		CHECK(proc_in_scratch(p, a + 99));
+		/* Before ld.so ran there is no DT_DEBUG: its _dl_debug_state by symbol. */
+		uint64_t brk = proc_rtld_brk(p);
+		CHECK(brk != 0);
+		const udt_map_t *m;
+		size_t n;
+		int inld = 0;
+		CHECK_EQ_INT(proc_maps(p, &m, &n), 0);
+		for (size_t i = 0; i < n; i++)
+			if (brk >= m[i].start && brk < m[i].end)
+				inld = strstr(m[i].path, "ld-linux") != NULL &&
+				    (m[i].prot & PROT_EXEC);
+		CHECK(inld);
 		proc_release(p);
 		CHECK_EQ_INT(reap(pid), 7);
 	}
@@ -393,6 +405,20 @@ static void test_grab_threads(void)
 	}
 	let_go(4);
 	CHECK_EQ_INT(reap(pid), 42);
+
+	/* Killing a many-threaded target reaps it whole, without hanging. */
+	pid = spawn(4, 0);
+	p = proc_grab(pid, err, sizeof(err));
+	CHECK(p != NULL);
+	if (p) {
+		proc_kill(p);
+		proc_release(p);
+		CHECK_EQ_INT(reap(pid), -1);
+	} else {
+		kill(pid, SIGKILL);
+		reap(pid);
+	}
+	close(gopipe[1]);
 }
 
 /* What a backend does on a fork event: the child is cleaned and let go. */
@@ -442,6 +468,18 @@ static void test_grab_errors(void)
 	reap(dead);
 	CHECK(proc_grab(dead, err, sizeof(err)) == NULL);
 	CHECK_EQ_STR(err, "No such process");
+	CHECK(proc_grab(0, err, sizeof(err)) == NULL);
+	CHECK_EQ_STR(err, "No such process");
+
+	/* A zombie (exited, not yet waited for) is gone too. */
+	pid_t z = fork();
+	if (z == 0)
+		_exit(0);
+	siginfo_t si;
+	CHECK_EQ_INT(waitid(P_PID, (id_t)z, &si, WEXITED | WNOWAIT), 0);
+	CHECK(proc_grab(z, err, sizeof(err)) == NULL);
+	CHECK_EQ_STR(err, "No such process");
+	reap(z);
 
 	/* Another tracer holds it. */
 	pid_t victim = spawn(1, 0);
@@ -533,7 +571,8 @@ static void test_deleted(void)
 	CHECK(found > 0);
 	proc_kill(p);
 	proc_release(p);
-	CHECK_EQ_INT(reap(pid), 1000 + SIGKILL);
+	CHECK_EQ_INT(reap(pid), -1);   /* release reaped what it killed */
+	CHECK_EQ_INT(kill(pid, 0), -1);
 }
 
 int main(int argc, char **argv)
