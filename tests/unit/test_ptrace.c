@@ -9,6 +9,7 @@
  * Invariant: every child reports its checksum through a pipe and its exit
  * status, and the parent compares both with an untraced run.
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -139,7 +140,8 @@ static void on_hit(void *arg, const udt_hit_t *h)
 	counts[i]++;
 	if (h->regs[R_RIP] != sites[i].addr)
 		bad_rip++;
-	if (h->pid != want_pid || h->proc != cur || h->tid <= 0)
+	if (h->pid != want_pid || h->proc != cur || h->tid <= 0 ||
+	    h->cpu < 0 || h->cpu >= 4096 || h->time == 0)
 		bad_pid++;
 	if (sites[i].addr == (uint64_t)(uintptr_t)ptt_add &&
 	    h->regs[R_RSI] == 2) {
@@ -156,6 +158,15 @@ static void on_exited(void *arg, udt_proc_t *p, int status)
 	exit_status = status;
 }
 
+static long nexec;
+
+static void on_exec(void *arg, udt_proc_t *p)
+{
+	(void)arg;
+	(void)p;
+	nexec++;
+}
+
 static void on_objects(void *arg, udt_proc_t *p)
 {
 	(void)arg;
@@ -165,6 +176,7 @@ static void on_objects(void *arg, udt_proc_t *p)
 
 static const udt_backend_cb_t cbs = {
 	.hit = on_hit, .exited = on_exited, .objects = on_objects,
+	.exec = on_exec,
 };
 
 static void reset(void)
@@ -172,6 +184,7 @@ static void reset(void)
 	nsites = 0;
 	memset(counts, 0, sizeof counts);
 	add_rsi2 = add_rdi_sum = bad_rip = bad_pid = nhits = nobjects = 0;
+	nexec = 0;
 	exited = exit_status = saw_stopped = 0;
 }
 
@@ -695,6 +708,15 @@ static void test_destroy_hot(void)
 	child_go(&c);
 	CHECK_EQ_INT(run(be, 3000, 0), 0);
 	CHECK(nhits >= 3000);
+	{
+		/* remove ptt_add's sites while its threads run through them */
+		long before;
+		CHECK_EQ_INT(be->ops->remove_site(be, &sites[0]), 0);
+		CHECK_EQ_INT(be->ops->remove_site(be, &sites[1]), 0);
+		before = counts[0] + counts[1];
+		CHECK_EQ_INT(run(be, nhits + 2000, 0), 0);
+		CHECK_EQ_INT(counts[0] + counts[1], before);
+	}
 	be->ops->destroy(be);
 	proc_release(p);
 	/* nothing of ours is left in the text */
@@ -713,6 +735,44 @@ static void test_destroy_hot(void)
 	CHECK_EQ_INT(child_result(&c), 0);
 }
 
+/* ---- dlopen and exec ---- */
+
+static void body_exec(int out)
+{
+	void *h = dlopen("libm.so.6", RTLD_NOW);
+
+	put(out, h != NULL);
+	put(out, (uint64_t)ptt_add(1, 2));
+	execl("/bin/sh", "sh", "-c", "exit 7", (char *)NULL);
+	_exit(99);
+}
+
+static void test_exec_objects(void)
+{
+	child_t c;
+	udt_proc_t *p;
+	udt_backend_t *be;
+	uint64_t v[2] = { 0, 0 };
+
+	if (child_start(&c, body_exec) < 0 || !(be = trace(&c, &p, 0))) {
+		CHECK(0);
+		return;
+	}
+	child_go(&c);
+	CHECK_EQ_INT(run(be, 0, 0), 0);
+	if (read(c.out[0], v, sizeof v) != (ssize_t)sizeof v)
+		CHECK(0);
+	close(c.out[0]);
+	CHECK_EQ_INT(v[0], 1);
+	CHECK_EQ_INT(v[1], 3);
+	CHECK(nobjects >= 1);      /* the dynamic linker's breakpoint fired */
+	CHECK_EQ_INT(nexec, 1);
+	CHECK_EQ_INT(counts[0], 1);
+	CHECK(exited && WIFEXITED(exit_status) && WEXITSTATUS(exit_status) == 7);
+	be->ops->destroy(be);
+	proc_release(p);
+}
+
 int main(void)
 {
 	signal(SIGPIPE, SIG_IGN);
@@ -721,5 +781,6 @@ int main(void)
 	test_threads();
 	test_signals();
 	test_destroy_hot();
+	test_exec_objects();
 	return UNIT_END();
 }
