@@ -200,11 +200,17 @@ static int run(udt_handle_t *h, const struct cli *c, udt_prog_t **progs)
 		 * A description that matches nothing is reported by udt_list and
 		 * listing goes on; like dtrace, that does not change the status.
 		 */
+		rc = CLI_EXIT_OK;
 		if (c->nprogs == 0)
 			(void)udt_list(h, NULL, out, stderr);
-		for (int i = 0; i < c->nprogs; i++)
-			(void)udt_list(h, progs[i], out, stderr);
-		rc = CLI_EXIT_OK;
+		for (int i = 0; i < c->nprogs && rc == CLI_EXIT_OK; i++) {
+			/* a provider that cannot make probes (a bad pid offset) */
+			if (udt_list(h, progs[i], out, stderr) != 0) {
+				fflush(out);
+				cli_error("%s", udt_errmsg(h));
+				rc = CLI_EXIT_ERROR;
+			}
+		}
 	} else {
 		rc = CLI_EXIT_OK;
 		for (int i = 0; i < c->nprogs && rc == CLI_EXIT_OK; i++) {
