@@ -20,6 +20,10 @@
  *    scratch and detaches). Never the other way round.
  *  - SIGCHLD is blocked while the backend lives and read through a
  *    signalfd (the fd op), so poll() wakes on any traced thread's stop.
+ * Known limits: a SIGTRAP sent with kill() to a thread that stands just
+ * past a probed 1-byte instruction is taken for a hit (checking siginfo
+ * would cost a system call per hit); a group-stop of a tracee that was
+ * not seized cannot be held (no PTRACE_LISTEN) and is resumed.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -748,7 +752,16 @@ static int pt_resume(udt_backend_t *be)
 	pt_thread_t *t;
 
 	for (pp = b->procs; pp; pp = pp->next) {
-		plant_rtld(b, pp);
+		/*
+		 * resume follows every dispatch: look for the dynamic linker
+		 * only while setting up (threads stopped), as the lookup may
+		 * read the ELF file and planting would need a stopped thread.
+		 */
+		for (t = pp->threads; t; t = t->pnext)
+			if (t->stopped && !t->vfork) {
+				plant_rtld(b, pp);
+				break;
+			}
 		for (t = pp->threads; t; t = t->pnext)
 			if (t->stopped && !t->queued)
 				cont(t, 0);
@@ -775,7 +788,8 @@ static int pt_dispatch(udt_backend_t *be)
 	while (b->nq) {
 		pt_status_t s = b->queue[0];
 		memmove(b->queue, b->queue + 1, --b->nq * sizeof *b->queue);
-		handle(b, s.tid, s.status);
+		if (th_find(b, s.tid))   /* not a stranger: it was ours */
+			handle(b, s.tid, s.status);
 	}
 	for (;;) {
 		tid = waitpid(-1, &st, WNOHANG | __WALL);
