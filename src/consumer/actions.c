@@ -194,6 +194,8 @@ act_target(const d_clause_prog_t *c, const void *recs, size_t len,
 {
 	const unsigned char *r = recs;
 	size_t off = 0;
+	uint64_t argv[2] = { 0, 0 };
+	int nargs = 0;
 
 	while (off + sizeof(dif_rechdr_t) <= len) {
 		dif_rechdr_t rh;
@@ -205,7 +207,16 @@ act_target(const d_clause_prog_t *c, const void *recs, size_t len,
 		off += (rh.len + 7) & ~(size_t)7;
 		if (rh.rec >= c->nrecs)
 			continue;
-		switch (c->recs[rh.rec].action) {
+		const d_recdesc_t *d = &c->recs[rh.rec];
+		if (d->action == D_ACT_PRINTF_ARG) {
+			/* copyout's address (and copyoutstr's limit) come first */
+			if (nargs < 2 && rh.len == 8)
+				memcpy(&argv[nargs++], data, 8);
+			continue;
+		}
+		int n = nargs;
+		nargs = 0;
+		switch (d->action) {
 		case D_ACT_RAISE: {
 			int64_t sig = 0;
 			if (rh.len >= 8) {
@@ -223,12 +234,25 @@ act_target(const d_clause_prog_t *c, const void *recs, size_t len,
 			(void)kill(pid, SIGSTOP);
 			break;
 		case D_ACT_COPYOUT: {
-			uint64_t uaddr;
-			if (rh.len < 8 || proc == NULL)
+			/*
+			 * copyout: {uaddr} then the bytes (len = the count);
+			 * copyoutstr: {uaddr, maxlen} then the string, written
+			 * with its NUL but never past maxlen bytes.
+			 */
+			if (n < 1 || proc == NULL)
 				break;
-			memcpy(&uaddr, data, 8);
+			size_t nb = rh.len;
+			if (d->type == D_RT_STRING) {
+				if (n < 2)
+					break;
+				nb = strnlen((const char *)data, rh.len);
+				if (nb < rh.len)
+					nb++;
+				if (nb > argv[1])
+					nb = (size_t)argv[1];
+			}
 			/* a fault in the target is not the tracer's: ignored */
-			(void)proc_write(proc, uaddr, data + 8, rh.len - 8);
+			(void)proc_write(proc, argv[0], data, nb);
 			break;
 		}
 		default:

@@ -60,7 +60,8 @@ enum d_rec_action {
 	D_ACT_FTRUNCATE,    /* ftruncate(): marker */
 	D_ACT_RAISE,        /* raise(sig): data int; the hit's process (needs process control) */
 	D_ACT_STOP,         /* stop(): marker (needs process control) */
-	D_ACT_COPYOUT       /* copyout/copyoutstr: data = {uint64 uaddr, bytes} (needs process control) */
+	D_ACT_COPYOUT       /* copyout/copyoutstr: after PRINTF_ARG {uaddr} (copyoutstr: {uaddr, maxlen});
+	                     * data = the bytes (len = copyout's count) or the string */
 };
 
 /* How to print a record's bytes (trace, printf arguments, aggregation keys). */
