@@ -145,11 +145,24 @@ typedef struct d_clause_prog {
 	int line;           /* line of the clause's first description */
 } d_clause_prog_t;
 
+/* A provider definition (provider p { probe q(int, char *); };) for -h. */
+typedef struct d_provprobe {
+	const char *name;           /* as written: query__start */
+	int nargs;
+	const char **argtypes;      /* native argument types as D names them ("char *") */
+	int line;
+} d_provprobe_t;
+typedef struct d_provdef {
+	const char *name;
+	d_provprobe_t *probes; size_t nprobes;
+} d_provdef_t;
+
 typedef struct d_program {
 	d_clause_prog_t *clauses; size_t nclauses;
 	dif_var_t *vars;  size_t nvars;      /* user variables, id = DIF_VAR_USER_BASE + index */
 	d_aggdesc_t *aggs; size_t naggs;     /* aggregations in order of first appearance */
 	int destructive;  /* uses a destructive action: enabling needs -w */
+	d_provdef_t *provs; size_t nprovs;   /* provider definitions, in order */
 	int kind;         /* enum d_prog_kind it was compiled from */
 	const char *name; /* script path or program text (for messages) */
 	void *mem;        /* owned allocations, freed by d_program_free */

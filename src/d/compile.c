@@ -60,6 +60,7 @@ void d_program_free(d_program_t *p)
 	}
 	free(p->clauses);
 	free(p->vars);
+	free(p->provs);
 	for (pmem_t *m = p->mem, *n; m; m = n) {
 		n = m->next;
 		free(m);
@@ -172,6 +173,41 @@ static void compile_clause(cg_t *g, d_program_t *p, d_node_t *cl)
 	}
 }
 
+/* A provider definition, kept for -h (types resolved, names as written). */
+static void add_provider(cg_t *g, d_program_t *p, d_node_t *n)
+{
+	size_t np = 0;
+	for (d_probe_decl_t *pd = n->provider.probes; pd; pd = pd->next)
+		np++;
+	d_provdef_t *nv = realloc(p->provs, sizeof(*nv) * (p->nprovs + 1));
+	if (nv == NULL)
+		d_error(g->cc, n->line, "D_NOMEM", "out of memory");
+	p->provs = nv;
+	d_provdef_t *pv = &p->provs[p->nprovs++];
+	memset(pv, 0, sizeof(*pv));
+	pv->name = pstrdup(p, n->provider.name);
+	pv->probes = d_program_alloc(p, sizeof(d_provprobe_t) * (np ? np : 1));
+	if (pv->probes == NULL)
+		d_error(g->cc, n->line, "D_NOMEM", "out of memory");
+	for (d_probe_decl_t *pd = n->provider.probes; pd; pd = pd->next) {
+		d_provprobe_t *pp = &pv->probes[pv->nprobes++];
+		pp->name = pstrdup(p, pd->name);
+		pp->line = pd->line;
+		for (d_node_t *a = pd->args; a; a = a->next)
+			pp->nargs++;
+		pp->argtypes = d_program_alloc(p, sizeof(char *) *
+		    (size_t)(pp->nargs ? pp->nargs : 1));
+		int i = 0;
+		for (d_node_t *a = pd->args; a; a = a->next) {
+			d_type_t *t = cg_tname(g, a);
+			pp->argtypes[i++] = pstrdup(p, t->name);
+		}
+		/* `probe p(void)` declares no argument */
+		if (pp->nargs == 1 && strcmp(pp->argtypes[0], "void") == 0)
+			pp->nargs = 0;
+	}
+}
+
 static void build_vars(cg_t *g, d_program_t *p)
 {
 	d_cc_t *cc = g->cc;
@@ -235,12 +271,11 @@ int d_compile(d_cc_t *cc, d_program_t **out)
 		case D_CLAUSE:
 			compile_clause(&g, p, n);
 			break;
+		case D_PROVIDER:
+			add_provider(&g, p, n);
+			break;
 		default:
-			/*
-			 * Provider definitions and translators describe
-			 * probes and types for -h and xlate; a tracing
-			 * program needs nothing from them here.
-			 */
+			/* translators: xlate<> is not supported, nothing to keep */
 			break;
 		}
 	}
