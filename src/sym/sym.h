@@ -84,6 +84,24 @@ int sym_lookup_pid(pid_t pid, uint64_t addr, char *mod, size_t modlen,
 int sym_ustack(udt_proc_t *p, pid_t tid, const uint64_t *regs,
     uint64_t *pcs, int max);
 
+/*
+ * Unwind a sampled user stack (a kernel uprobe's hit: no stopped thread):
+ * regs (R_* order) and a copy of stacklen bytes of the stack from
+ * regs[R_RSP], taken at the hit. Words inside the copy come from it, all
+ * else (and the objects' CFI) from pid through process_vm_readv and the
+ * mapped files. pcs[0] = regs[R_RIP], then return addresses; at most max.
+ * Returns the number of frames. stack may be NULL (stacklen 0).
+ */
+int sym_ustack_sample(pid_t pid, const uint64_t *regs, const void *stack,
+    size_t stacklen, uint64_t *pcs, int max);
+
+/*
+ * The DWARF of the object at path (its own .debug_info, else its
+ * separate debuginfo), cached; NULL when it has none. For D's types.
+ */
+struct Dwarf;
+struct Dwarf *sym_dwarf(const char *path);
+
 /* Forget cached objects (after an exec, for example). */
 void sym_cache_flush(void);
 
