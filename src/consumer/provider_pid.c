@@ -15,6 +15,7 @@
  */
 #include "handle.h"
 #include "provider_pid.h"
+#include "hitctx.h"
 #include "pid/pid.h"
 #include "sym/sym.h"
 
@@ -539,22 +540,11 @@ unsigned pid_difo_needs(const difo_t *dp)
 
 /* ---- the hit path: no allocation below ---- */
 
-static int read_target(void *arg, uint64_t addr, void *buf, size_t len)
-{
-	return proc_read(arg, addr, buf, len);
-}
-
 /* The words at regs[R_RSP] + off, from the hit's stack copy if it has them. */
 static int stack_words(const udt_hit_t *uh, uint64_t off, uint64_t *w,
     size_t n)
 {
-	if (uh->stack != NULL && off + 8 * n <= uh->stacklen) {
-		memcpy(w, (const char *)uh->stack + off, 8 * n);
-		return 0;
-	}
-	if (uh->proc == NULL)
-		return -1;
-	return proc_read(uh->proc, uh->regs[R_RSP] + off, w, 8 * n);
+	return hitctx_stack_words(uh, off, w, n);
 }
 
 /* The thread's CPU time: another process's thread clock is not readable. */
@@ -587,10 +577,19 @@ void pid_hit(void *arg, const udt_hit_t *uh)
 
 	hit->pid = uh->pid ? uh->pid : t->pid;
 	hit->tid = uh->tid ? uh->tid : hit->pid;
-	hit->ppid = t->ppid;
-	hit->uid = t->uid;
-	hit->gid = t->gid;
-	hit->execname = t->execname;
+	if (t != NULL) {
+		hit->ppid = t->ppid;
+		hit->uid = t->uid;
+		hit->gid = t->gid;
+		hit->execname = t->execname;
+	} else {
+		/* a system-wide site (decision 6): a process we do not trace */
+		const hitctx_ident_t *id = hitctx_ident(hit->pid, uh->time);
+		hit->ppid = id->ppid;
+		hit->uid = id->uid;
+		hit->gid = id->gid;
+		hit->execname = id->execname;
+	}
 	hit->cpu = uh->cpu;
 	hit->errno_val = 0;
 	hit->timestamp = uh->time;
@@ -600,8 +599,9 @@ void pid_hit(void *arg, const udt_hit_t *uh)
 	}
 	hit->uregs = uh->regs;
 	hit->nuregs = UDT_NREGS;
-	hit->read_mem = read_target;
-	hit->read_arg = t->proc;
+	/* the sampled stack first, then the process (a failed read faults) */
+	hit->read_mem = hitctx_read;
+	hit->read_arg = (void *)uh;
 	hit->ustack = NULL;
 	hit->nustack = 0;
 	hit->ustackdepth = 0;
@@ -618,8 +618,8 @@ void pid_hit(void *arg, const udt_hit_t *uh)
 				need_unwind = 1;
 		have_top = stack_words(uh, 0, &top, 1) == 0;
 	}
-	if (need_unwind && ps->pcs != NULL && uh->proc != NULL) {
-		int n = sym_ustack(uh->proc, hit->tid, uh->regs, ps->pcs,
+	if (need_unwind && ps != NULL && ps->pcs != NULL) {
+		int n = hitctx_ustack(uh, hitctx_stopped(h->procs.be), ps->pcs,
 		    PID_MAX_FRAMES);
 		if (n > 0) {
 			hit->ustack = ps->pcs;
