@@ -60,6 +60,7 @@ void proc_free(udt_proc_t *p)
 	free(p->mapbuf);
 	free(p->ptab);
 	free(p->scr);
+	free(p->sema);
 	free(p);
 }
 
@@ -226,6 +227,8 @@ udt_proc_t *proc_fork_child(udt_proc_t *parent, pid_t child)
 			}
 		}
 		c->sysinsn = parent->sysinsn;
+		/* its memory holds our semaphore increments too */
+		(void)proc_sema_copy(c, parent);
 	}
 	proc_open_mem(c);
 	return c;
@@ -234,6 +237,7 @@ udt_proc_t *proc_fork_child(udt_proc_t *parent, pid_t child)
 void proc_exec_reset(udt_proc_t *p)
 {
 	proc_patch_forget(p);
+	proc_sema_forget(p);
 	p->nscr = 0;
 	p->sysinsn = 0;
 	p->sharedvm = 0;
@@ -399,6 +403,7 @@ void proc_release(udt_proc_t *p)
 	}
 	if (nstopped) {
 		if (!p->sharedvm) {
+			proc_sema_release(p);
 			proc_unpatch_all(p);
 			proc_scratch_unmap(p, any);
 		}
@@ -417,6 +422,8 @@ void proc_kill(udt_proc_t *p)
 {
 	if (!p)
 		return;
+	if (!p->sharedvm)
+		proc_sema_release(p);
 	proc_unpatch_all(p);
 	p->killed = 1;
 	kill(p->pid, SIGKILL);

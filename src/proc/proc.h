@@ -147,4 +147,14 @@ void proc_kill(udt_proc_t *p);
  */
 uint64_t proc_rtld_brk(udt_proc_t *p);
 
+/*
+ * USDT semaphores (sema.c): add one to the 2-byte counter at addr, once
+ * per (process, address) however often it is asked, and remember it;
+ * proc_release (and proc_kill) subtract it again exactly once, an exec
+ * forgets it, a fork child's handle inherits it. 0 or -1.
+ */
+int proc_sema_inc(udt_proc_t *p, uint64_t addr);
+/* Number of counters p holds incremented (for tests). */
+size_t proc_sema_count(const udt_proc_t *p);
+
 #endif /* UDTRACE_PROC_PROC_H */

@@ -64,6 +64,9 @@ struct udt_proc {
 	size_t nscr, capscr;
 
 	uint64_t sysinsn;     /* a known `syscall` instruction, 0 if none yet */
+
+	uint64_t *sema;       /* USDT semaphores we incremented (sema.c) */
+	size_t nsema, capsema;
 };
 
 /* proc.c */
@@ -101,5 +104,10 @@ int proc_patch_copy(udt_proc_t *dst, const udt_proc_t *src);
 int proc_inject_syscall(udt_proc_t *p, pid_t tid, long nr,
     const uint64_t args[6], uint64_t *ret);
 void proc_scratch_unmap(udt_proc_t *p, pid_t tid);
+
+/* sema.c */
+void proc_sema_release(udt_proc_t *p);   /* decrement each, forget them */
+void proc_sema_forget(udt_proc_t *p);    /* exec: the counters went with the image */
+int proc_sema_copy(udt_proc_t *dst, const udt_proc_t *src);
 
 #endif /* UDTRACE_PROC_PROC_IMPL_H */
