@@ -8,7 +8,11 @@
 # "N passed, M failed" line; one that crashes, prints no such line, or
 # exits non-zero with no failed check counts one extra failure. A D test
 # (.d or .sh) counts as one test: stdout, stderr (after "DIF offset N"
-# normalisation) and exit status must all match exactly.
+# normalisation) and exit status must all match exactly. A .sh test that
+# exits 77 (and does not expect 77) is skipped: it counts neither way, its
+# first stdout line (the reason, e.g. "skip: php8.2 not installed") is
+# shown, and the closing line adds ", K skipped". A .sh test may raise its
+# time limit with a line "# timeout: SECONDS" among its first 5 lines.
 #
 # Usage: tests/run-tests.sh [-v] [-j jobs] [-k pattern]...
 #   -v          also print a PASS line for every passing test
@@ -62,8 +66,8 @@ selected() {
 work=$(mktemp -d "${TMPDIR:-/tmp}/udtrace-tests.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-# Each runner writes $work/<n>.res: line 1 "<passed> <failed>", then the
-# report to show (FAIL/PASS line and diffs).
+# Each runner writes $work/<n>.res: line 1 "<passed> <failed> [skipped]",
+# then the report to show (FAIL/PASS/SKIP line and diffs).
 
 run_unit() {	# $1 = executable, $2 = result file
 	local exe=$1 res=$2 out rc line p=0 f=0
@@ -88,7 +92,7 @@ run_unit() {	# $1 = executable, $2 = result file
 }
 
 run_d() {	# $1 = test path relative to $top, $2 = result file, $3 = backend
-	local t=$1 res=$2 dir base name stem args rc want_status report=""
+	local t=$1 res=$2 dir base name stem args rc want_status report="" tmo
 	local label=$t${3:+ [$3]}
 	UDTRACE_OPTS=${3:+-x backend=$3}
 	dir=$(dirname "$t") base=$(basename "$t")
@@ -101,7 +105,8 @@ run_d() {	# $1 = test path relative to $top, $2 = result file, $3 = backend
 		    >"$res.out" 2>"$res.raw" </dev/null
 		rc=$? ;;
 	*.sh)
-		(cd "$dir" && exec timeout -k 2 "$timeout_s" sh "$base") \
+		tmo=$(head -n 5 "$t" | sed -n 's/^# timeout: *\([0-9][0-9]*\) *$/\1/p' | head -n 1)
+		(cd "$dir" && exec timeout -k 2 "${tmo:-$timeout_s}" sh "$base") \
 		    >"$res.out" 2>"$res.raw" </dev/null
 		rc=$? ;;
 	esac
@@ -109,6 +114,10 @@ run_d() {	# $1 = test path relative to $top, $2 = result file, $3 = backend
 	want_status=0
 	[ -f "$stem.status" ] && want_status=$(tr -d ' \n' <"$stem.status")
 
+	if [ "${base##*.}" = sh ] && [ "$rc" = 77 ] && [ "$want_status" != 77 ]; then
+		{ echo "0 0 1"; echo "SKIP: $label ($(head -n 1 "$res.out"))"; } >"$res"
+		return
+	fi
 	[ -f "$stem.out" ] && cp "$stem.out" "$res.wout" || : >"$res.wout"
 	[ -f "$stem.err" ] && cp "$stem.err" "$res.werr" || : >"$res.werr"
 	if ! cmp -s "$res.wout" "$res.out"; then
@@ -121,7 +130,7 @@ run_d() {	# $1 = test path relative to $top, $2 = result file, $3 = backend
 	fi
 	if [ "$rc" != "$want_status" ]; then
 		report+="  exit status $rc, expected $want_status"
-		[ "$rc" = 124 ] || [ "$rc" = 137 ] && report+=" (timed out after ${timeout_s}s)"
+		[ "$rc" = 124 ] || [ "$rc" = 137 ] && report+=" (timed out after ${tmo:-$timeout_s}s)"
 		report+=$'\n'
 	fi
 	{
@@ -158,17 +167,19 @@ for t in "${tests[@]}"; do
 done
 wait
 
-passed=0 failed=0 i=0
+passed=0 failed=0 skipped=0 i=0
 while [ $i -lt $n ]; do
 	res=$work/$i.res
 	if [ -f "$res" ]; then
-		read -r p f <"$res"
-		passed=$((passed + p)) failed=$((failed + f))
-		if [ "$f" -gt 0 ] || [ $verbose -eq 1 ]; then tail -n +2 "$res"; fi
+		read -r p f k <"$res"
+		passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + ${k:-0}))
+		if [ "$f" -gt 0 ] || [ "${k:-0}" -gt 0 ] || [ $verbose -eq 1 ]; then tail -n +2 "$res"; fi
 	else
 		failed=$((failed + 1)); echo "FAIL: ${tests[$i]##*:} (runner lost its result)"
 	fi
 	i=$((i + 1))
 done
-echo "$passed passed, $failed failed"
+closing="$passed passed, $failed failed"
+[ $skipped -gt 0 ] && closing+=", $skipped skipped"
+echo "$closing"
 [ $failed -eq 0 ]
