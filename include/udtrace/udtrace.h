@@ -89,6 +89,14 @@ void udt_disasm(udt_handle_t *h, udt_prog_t *p, FILE *fp);
  */
 int udt_list(udt_handle_t *h, udt_prog_t *p, FILE *out, FILE *err);
 
+/*
+ * -h: write a <sys/sdt.h> header for the provider definitions of the
+ * programs (`provider p { probe q(int); };`) to fp. outname is the
+ * header's file name (its include guard). 0, or -1 with udt_errmsg().
+ */
+int udt_header(udt_handle_t *h, udt_prog_t *const *progs, int nprogs,
+    FILE *fp, const char *outname);
+
 /* Start tracing: fires BEGIN. 0 or -1. */
 int udt_go(udt_handle_t *h);
 
