@@ -13,6 +13,8 @@
 # first stdout line (the reason, e.g. "skip: php8.2 not installed") is
 # shown, and the closing line adds ", K skipped". A .sh test may raise its
 # time limit with a line "# timeout: SECONDS" among its first 5 lines.
+# tests/shell/*.sh are .sh tests too: each drives the interactive shell
+# through a pseudo-terminal (tests/shell/drive.py) and prints the screen.
 #
 # Usage: tests/run-tests.sh [-v] [-j jobs] [-k pattern]...
 #   -v          also print a PASS line for every passing test
@@ -154,7 +156,7 @@ while IFS= read -r t; do
 		for b in $backends; do tests+=("d:$b:$t"); done ;;
 	*)	tests+=("d::$t") ;;
 	esac
-done < <(find tests/d \( -name '*.d' -o -name '*.sh' \) -type f 2>/dev/null | LC_ALL=C sort)
+done < <({ find tests/d \( -name '*.d' -o -name '*.sh' \) -type f; find tests/shell -name '*.sh' -type f; } 2>/dev/null | LC_ALL=C sort)
 
 n=0
 for t in "${tests[@]}"; do

@@ -122,12 +122,25 @@ int cli_parse(struct cli *c, int argc, char *argv[])
 				c->margv[c->margc++] = argv[i];
 			break;
 		}
+		if (strcmp(w, "--shell") == 0) {
+			c->shell = 1;
+			continue;
+		}
 		if (w[0] != '-' || w[1] == '\0') {
 			c->margv[c->margc++] = w;
 			continue;
 		}
 		for (int j = 1; w[j] != '\0'; j++) {
 			char o = w[j];
+			/*
+			 * -I with no path after it (last word, or another
+			 * option next) opens the shell; -I path stays cpp's.
+			 */
+			if (o == 'I' && w[j + 1] == '\0' &&
+			    (i + 1 >= argc || argv[i + 1][0] == '-')) {
+				c->shell = 1;
+				continue;
+			}
 			if (strchr(opts_with_arg, o)) {
 				const char *arg = w[j + 1] ? &w[j + 1] : argv[++i];
 				if (arg == NULL) {

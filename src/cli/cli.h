@@ -43,6 +43,7 @@ struct cli {
 	int exec_only;           /* -e */
 	int disasm;              /* -S */
 	int cpp;                 /* -C */
+	int shell;               /* -I with no path, or --shell: interactive */
 };
 
 /* Exit statuses of dtrace(1). */
@@ -75,6 +76,12 @@ int cli_unavailable_mode(enum cli_mode mode);
 
 /* procs.c: -c and -p in order. Returns the exit status (0: all started). */
 int cli_procs(udt_handle_t *h, const struct cli *c);
+
+/* main.c: every -x/-b/-q/... of the command line, in order. Exit status. */
+int cli_options(udt_handle_t *h, const struct cli *c);
+
+/* shell.c: the interactive shell (-I, --shell). Exit status. */
+int cli_shell(const struct cli *c);
 
 /* run.c: signals and the consumer loop, from udt_go to the exit status. */
 int cli_trace(udt_handle_t *h, FILE *out);

@@ -117,6 +117,14 @@ static int set_one(udt_handle_t *h, const struct cli_set *s)
 	return 0;
 }
 
+int cli_options(udt_handle_t *h, const struct cli *c)
+{
+	for (int i = 0; i < c->nsets; i++)
+		if (set_one(h, &c->sets[i]) != 0)
+			return CLI_EXIT_ERROR;
+	return CLI_EXIT_OK;
+}
+
 static udt_prog_t *compile_one(udt_handle_t *h, const struct cli *c,
     const struct cli_prog *cp, unsigned cflags)
 {
@@ -246,6 +254,10 @@ int main(int argc, char *argv[])
 	}
 	if ((rc = cli_unavailable_mode(c.mode)) != CLI_EXIT_OK)
 		goto out;
+	if (c.shell && c.mode == CLI_EXEC) {
+		rc = cli_shell(&c);
+		goto out;
+	}
 
 	udt_handle_t *h = udt_open();
 	udt_prog_t **progs = calloc((size_t)c.nprogs + 1, sizeof(*progs));
