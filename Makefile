@@ -54,7 +54,8 @@ UDTRACE   := $(BUILD)/udtrace
 # What make deps makes sure is installed: build deps, then the programs
 # later tests trace (php, postgres, python).
 DEB_PKGS := libelf-dev libdw-dev libcapstone-dev libunwind-dev libreadline-dev \
-            systemtap-sdt-dev pkg-config php8.2-cli postgresql python3
+            systemtap-sdt-dev pkg-config php8.2-cli postgresql python3 \
+            chromium
 
 .PHONY: all deps check unit-tests targets demo install uninstall clean bench
 
@@ -159,17 +160,26 @@ check: deps
 	$(MAKE) all unit-tests targets
 	UDTRACE=$(CURDIR)/$(UDTRACE) tests/run-tests.sh
 
+# The last two profile a bundled CPU-bound target (tests/targets/burner.c):
+# folded stacks on the terminal, then an SVG flame graph in a file.
+DEMO_SVG := $(BUILD)/demo-flamegraph.svg
+
 demo: deps
-	$(MAKE) all
+	$(MAKE) all $(TGT_DIR)/burner
 	@set -- \
 	  "$(UDTRACE) -n 'BEGIN { printf(\"hello from udtrace\\n\"); exit(0); }'" \
 	  "$(UDTRACE) -q -n 'BEGIN { n = 0; } tick-1sec { n++; printf(\"tick %d\\n\", n); } tick-1sec /n == 3/ { exit(0); }'" \
 	  "$(UDTRACE) -n 'BEGIN { x = 0; trace(1 / x); }' -n 'BEGIN { exit(0); }'" \
-	  "$(UDTRACE) -n 'BEGIN { x = ; }'"; \
+	  "$(UDTRACE) -n 'BEGIN { x = ; }'" \
+	  "$(UDTRACE) -q -x stackformat=folded -n 'profile-997 /pid == \$$target/ { @[ustack()] = count(); }' -c $(TGT_DIR)/burner" \
+	  "$(UDTRACE) -q -x stackformat=svg -o $(DEMO_SVG) -n 'profile-997 /pid == \$$target/ { @[ustack()] = count(); }' -c $(TGT_DIR)/burner"; \
+	rm -f $(DEMO_SVG); \
 	for c in "$$@"; do \
 	  printf '\n$$ %s\n' "$$c"; \
 	  sh -c "$$c"; echo "[exit status $$?]"; \
-	done
+	done; \
+	printf '\nflame graph of %s: %s (open it in a browser)\n' \
+	  $(TGT_DIR)/burner $(CURDIR)/$(DEMO_SVG)
 
 install: $(UDTRACE)
 	install -D -m 755 $(UDTRACE) $(DESTDIR)$(PREFIX)/bin/udtrace

@@ -14,6 +14,7 @@
 
 #include "consumer/agg.h"
 #include "consumer/output.h"
+#include "consumer/stackfmt.h"
 
 #define BAR_WIDTH 40
 
@@ -474,6 +475,45 @@ print_rows(FILE *fp, agg_table_t *t, const uint32_t *aggs, int naggs,
 	}
 }
 
+/*
+ * -x stackformat=folded|svg: a ustack()-keyed aggregation's rows as
+ * folded stacks or a flame graph, each with the value the default
+ * layout would show.
+ */
+static int
+stack_rows(FILE *fp, agg_table_t *t, uint32_t agg, agg_ent_t **rows,
+    int nrows, const udt_opts_t *opts)
+{
+	const agg_info_t *in = &t->info[agg];
+	const unsigned char **keys = calloc((size_t)nrows + 1, sizeof(*keys));
+	int64_t *vals = calloc((size_t)nrows + 1, sizeof(*vals));
+	int rc = -1;
+
+	if (keys != NULL && vals != NULL) {
+		for (int r = 0; r < nrows; r++) {
+			const int64_t *s = row_state(t, &rows[r], 0);
+
+			keys[r] = row_key(&rows[r], 1);
+			switch (in->desc->func) {
+			case D_AGG_AVG:
+				vals[r] = avg_of(s, in->normal);
+				break;
+			case D_AGG_STDDEV:
+				vals[r] = (int64_t)stddev_of(s, in->normal);
+				break;
+			default:
+				vals[r] = s[0] / in->normal;
+				break;
+			}
+		}
+		rc = stackfmt_print(fp, in->desc, keys, vals, (size_t)nrows,
+		    opts);
+	}
+	free(keys);
+	free(vals);
+	return rc;
+}
+
 typedef struct histarg {
 	const d_aggdesc_t *a;
 	const int64_t *s;
@@ -579,7 +619,10 @@ agg_printa(FILE *fp, agg_table_t *t, const uint32_t *aggs, int naggs,
 		for (int j = 0; j < naggs; j++)
 			if (rows[(size_t)r * naggs + j] != NULL)
 				t->info[aggs[j]].printed = 1;
-	if (fmt == NULL) {
+	if (fmt == NULL && naggs == 1 &&
+	    stackfmt_of(t->info[aggs[0]].desc, opts) != STACKFMT_NONE) {
+		rc = stack_rows(fp, t, aggs[0], rows, nrows, opts);
+	} else if (fmt == NULL) {
 		fputc('\n', fp);
 		print_rows(fp, t, aggs, naggs, rows, nrows, opts);
 	} else {
@@ -608,7 +651,14 @@ agg_print_final(FILE *fp, agg_table_t *t, const udt_opts_t *opts)
 		nrows = agg_sorted_rows(t, &agg, 1, opts, &rows);
 		if (nrows < 0)
 			return -1;
-		print_rows(fp, t, &agg, 1, rows, nrows, opts);
+		if (stackfmt_of(t->info[agg].desc, opts) != STACKFMT_NONE) {
+			if (stack_rows(fp, t, agg, rows, nrows, opts) != 0) {
+				free(rows);
+				return -1;
+			}
+		} else {
+			print_rows(fp, t, &agg, 1, rows, nrows, opts);
+		}
 		free(rows);
 	}
 	return ferror(fp) ? -1 : 0;

@@ -10,6 +10,7 @@
  * it was before the call.
  */
 #include "handle.h"
+#include "profile_sample.h"
 #include "d/dcomp.h"
 
 #include <stdarg.h>
@@ -115,6 +116,7 @@ void udt_close(udt_handle_t *h)
 	if (h == NULL)
 		return;
 	/* every byte patched into a target is restored before anything else */
+	profile_sample_fini(h);
 	procs_release_all(h);
 	pid_state_free(h);
 	for (size_t i = 0; i < h->necbs; i++)

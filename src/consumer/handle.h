@@ -98,6 +98,7 @@ struct udt_handle {
 	int32_t fire_tid;
 	char prov_tag[32];       /* a provider's failure: D_PROC_* tag ... */
 	char prov_err[1024];     /* ... and message */
+	struct profile_sample *psamp;  /* profile-N sampling the targets, or NULL */
 };
 
 /* For tests and for programs built without the compiler. */

@@ -2,8 +2,9 @@
  * loop.c — the consumer's main loop: udt_work sleeps until the next
  * timer deadline or switchrate tick or until the backend has events,
  * fires due tick/profile probes, lets the backend dispatch its hits and
- * process events, and drains the principal buffer; runs the speculation
- * cleaner at cleanrate. When every -c/-p process is gone, tracing ends
+ * process events, fires the samples profile-N probes took of the
+ * targets (profile_sample.c), and drains the principal buffer; runs the
+ * speculation cleaner at cleanrate. When every -c/-p process is gone, tracing ends
  * as if exit() had been called without a status.
  *
  * Owns: timer scheduling (absolute CLOCK_MONOTONIC deadlines, advanced
@@ -15,6 +16,7 @@
  * never restarted, so the loop notices at once.
  */
 #include "handle.h"
+#include "profile_sample.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -40,8 +42,12 @@ static uint64_t clean_period(const udt_handle_t *h)
 int loop_arm(udt_handle_t *h)
 {
 	size_t n = 0;
+	/* profile-N with a target samples the target instead of a timer */
+	if (profile_sample_arm(h) != 0)
+		return -1;
 	for (size_t i = 0; i < h->reg.nprobes; i++)
-		if (h->reg.probes[i]->period_ns && h->reg.probes[i]->ecbs)
+		if (h->reg.probes[i]->period_ns && h->reg.probes[i]->ecbs &&
+		    !profile_sample_owns(h, h->reg.probes[i]))
 			n++;
 	free(h->timers);
 	h->timers = NULL;
@@ -54,7 +60,7 @@ int loop_arm(udt_handle_t *h)
 	uint64_t now = loop_now_ns();
 	for (size_t i = 0; i < h->reg.nprobes; i++) {
 		udt_probe_t *p = h->reg.probes[i];
-		if (p->period_ns && p->ecbs) {
+		if (p->period_ns && p->ecbs && !profile_sample_owns(h, p)) {
 			p->next_ns = now + p->period_ns;
 			h->timers[h->ntimers++] = p;
 		}
@@ -107,6 +113,8 @@ int udt_work(udt_handle_t *h)
 	}
 	uint64_t rate = h->opts.switchrate ? h->opts.switchrate : 1000000000ULL;
 	for (;;) {
+		/* samples taken before a target's exit count before the end */
+		profile_sample_drain(h);
 		/*
 		 * exit() or a full fill buffer: the loop fires END itself, so
 		 * a caller only has to call udt_work until DONE.
@@ -166,15 +174,19 @@ int udt_work(udt_handle_t *h)
 			.tv_sec = (time_t)(wait / 1000000000ULL),
 			.tv_nsec = (long)(wait % 1000000000ULL),
 		};
-		struct pollfd pfd = { .fd = be->ops->fd(be), .events = POLLIN };
-		int rc = ppoll(&pfd, 1, &rel, NULL);
+		struct pollfd pfd[1 + 64];
+		pfd[0] = (struct pollfd){ .fd = be->ops->fd(be), .events = POLLIN };
+		nfds_t npfd = 1 + (nfds_t)profile_sample_pollfds(h, pfd + 1, 64);
+		int rc = ppoll(pfd, npfd, &rel, NULL);
+		if (rc > 0)
+			profile_sample_polled(h, pfd + 1, npfd - 1);
 		if (rc < 0 && errno != EINTR) {
 			snprintf(h->errmsg, sizeof(h->errmsg),
 			    "failed to wait for events: %s", strerror(errno));
 			return UDT_WORK_ERROR;
 		}
-		if (rc <= 0)
-			continue;
+		if (rc <= 0 || !(pfd[0].revents & (POLLIN | POLLERR | POLLHUP)))
+			continue;      /* samples only: drained at the top */
 		if (be->ops->dispatch(be) != 0 ||
 		    (!h->exiting && be->ops->resume(be) != 0)) {
 			snprintf(h->errmsg, sizeof(h->errmsg), "%s",

@@ -79,7 +79,7 @@ static const opt_def_t opt_table[] = {
 	{ "rawbytes",      OK_BOOL,   F(rawbytes), 0, 1 },
 	{ "scratchsize",   OK_SIZE,   F(scratchsize), 0, 0 },
 	{ "specsize",      OK_SIZE,   F(specsize), 0, 0 },
-	{ "stackformat",   OK_STR,    S(stackformat), 0 },
+	{ "stackformat",   OK_SPECIAL, F(stackformat), 0, 0 },
 	{ "stackframes",   OK_UINT32, F(stackframes), 0, 0 },
 	{ "stackindent",   OK_UINT32, F(stackindent), 0, 1 },
 	{ "statusrate",    OK_TIME,   F(statusrate), 0, 0 },
@@ -308,6 +308,18 @@ set_special(udt_opts_t *o, const char *name, const char *v)
 		    strcmp(v, "ptrace") != 0))
 			return -1;
 		strcpy(o->backend, v);
+		return 0;
+	}
+	if (strcmp(name, "stackformat") == 0) {
+		/* ustack() aggregations as folded stacks or an SVG flame graph */
+		if (v == NULL)
+			return -1;
+		if (strcmp(v, "default") == 0 || v[0] == '\0')
+			o->stackformat[0] = '\0';
+		else if (strcmp(v, "folded") == 0 || strcmp(v, "svg") == 0)
+			strcpy(o->stackformat, v);
+		else
+			return -1;
 		return 0;
 	}
 	if (strcmp(name, "strsize") == 0) {
