@@ -119,6 +119,7 @@ void udt_close(udt_handle_t *h)
 	profile_sample_fini(h);
 	procs_release_all(h);
 	pid_state_free(h);
+	usdt_state_free(h);
 	for (size_t i = 0; i < h->necbs; i++)
 		free(h->ecbs[i]);
 	free(h->ecbs);
@@ -439,7 +440,7 @@ int udt_enable(udt_handle_t *h, udt_prog_t *p, int *nmatched)
 		h->pneeds |= pid_difo_needs(c->pred) | pid_difo_needs(c->body);
 		for (size_t j = 0; j < c->ndescs; j++) {
 			const d_pdesc_t *d = &c->descs[j];
-			if (pid_provide(h, d) != 0) {
+			if (pid_provide(h, d) != 0 || usdt_provide(h, d) != 0) {
 				provider_error(h, p, c, d);
 				return -1;
 			}
@@ -498,7 +499,8 @@ int udt_enable(udt_handle_t *h, udt_prog_t *p, int *nmatched)
 				h->prov_err[0] = '\0';
 				return -1;
 			}
-			if (pid_note_enabling(h, p, &dp->clauses[i], d) != 0) {
+			if (pid_note_enabling(h, p, &dp->clauses[i], d) != 0 ||
+			    usdt_note_enabling(h, p, &dp->clauses[i], d) != 0) {
 				seterr(h, "failed to enable '%s': "
 				    "Cannot allocate memory", p->name);
 				return -1;
@@ -568,7 +570,7 @@ int udt_list(udt_handle_t *h, udt_prog_t *p, FILE *out, FILE *err)
 		const d_clause_prog_t *c = &dp->clauses[i];
 		for (size_t j = 0; j < c->ndescs; j++) {
 			const d_pdesc_t *d = &c->descs[j];
-			if (pid_provide(h, d) != 0) {
+			if (pid_provide(h, d) != 0 || usdt_provide(h, d) != 0) {
 				provider_error(h, p, c, d);
 				return -1;
 			}

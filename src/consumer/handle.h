@@ -25,6 +25,7 @@
 #include "probes.h"
 #include "procs.h"
 #include "provider_pid.h"
+#include "provider_usdt.h"
 #include "program.h"
 #include "spec.h"
 
@@ -92,6 +93,7 @@ struct udt_handle {
 	/* process control (procs.c) and the pid provider (provider_pid.c) */
 	udt_procs_t procs;
 	struct pid_state *pidst;
+	struct usdt_state *usdtst;   /* the USDT provider (provider_usdt.c) */
 	unsigned pneeds;         /* UDT_NEED_*: what pid hits must gather */
 	dif_hit_t phit;          /* the context of a pid firing */
 	udt_tproc_t *fire_tproc; /* process of the pid firing under way, or NULL */

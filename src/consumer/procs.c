@@ -76,14 +76,27 @@ void procs_prime_syms(const udt_tproc_t *t)
 	    &off);
 }
 
+/* Process events go to every provider that plants sites. */
+static void procs_exec_cb(void *arg, udt_proc_t *p)
+{
+	pid_exec(arg, p);
+	usdt_exec(arg, p);
+}
+
+static void procs_objects_cb(void *arg, udt_proc_t *p)
+{
+	pid_objects(arg, p);
+	usdt_objects(arg, p);
+}
+
 static udt_backend_t *make_backend(udt_handle_t *h)
 {
 	const char *name = h->opts.backend;
 	udt_backend_cb_t cb = {
 		.hit = pid_hit,
 		.exited = procs_exited,
-		.exec = pid_exec,
-		.objects = pid_objects,
+		.exec = procs_exec_cb,
+		.objects = procs_objects_cb,
 		.arg = h,
 	};
 	if (name[0] == '\0' || strcmp(name, "ptrace") == 0) {

@@ -15,6 +15,7 @@
  */
 #include "handle.h"
 #include "provider_pid.h"
+#include "provider_usdt.h"
 #include "hitctx.h"
 #include "pid/pid.h"
 #include "sym/sym.h"
@@ -507,6 +508,12 @@ void pid_objects(void *arg, udt_proc_t *p)
 		reresolve(h, t, 0);
 }
 
+pidsite_tab_t *pid_site_tab(udt_handle_t *h)
+{
+	struct pid_state *ps = state(h);
+	return ps != NULL ? &ps->sites : NULL;
+}
+
 int pid_prepare(udt_handle_t *h)
 {
 	struct pid_state *ps = h->pidst;
@@ -614,7 +621,8 @@ void pid_hit(void *arg, const udt_hit_t *uh)
 	int need_unwind = (h->pneeds & UDT_NEED_USTACK) != 0;
 	if (h->pneeds & UDT_NEED_UCALLER) {
 		for (size_t i = 0; i < rec->nents; i++)
-			if (rec->ents[i].kind == PID_OFFSET)
+			if (rec->ents[i].kind == PID_OFFSET ||
+			    rec->ents[i].kind == PIDSITE_USDT)
 				need_unwind = 1;
 		have_top = stack_words(uh, 0, &top, 1) == 0;
 	}
@@ -635,6 +643,8 @@ void pid_hit(void *arg, const udt_hit_t *uh)
 			memset(hit->args, 0, sizeof(hit->args));
 			hit->args[0] = e->insn_off;
 			hit->args[1] = uh->regs[R_RAX];
+		} else if (e->kind == PIDSITE_USDT) {
+			usdt_hit_args(h, e, uh, hit);
 		} else {
 			hit->args[0] = uh->regs[R_RDI];
 			hit->args[1] = uh->regs[R_RSI];
@@ -648,7 +658,7 @@ void pid_hit(void *arg, const udt_hit_t *uh)
 		 * At entry and at a ret or tail jump the return address is on
 		 * top of the stack; elsewhere only the unwinder knows it.
 		 */
-		if (e->kind != PID_OFFSET)
+		if (e->kind != PID_OFFSET && e->kind != PIDSITE_USDT)
 			hit->ucaller = have_top ? top : 0;
 		else
 			hit->ucaller = hit->nustack > 1 ? hit->ustack[1] : 0;

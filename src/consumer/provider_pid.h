@@ -41,6 +41,13 @@ int pid_provide(struct udt_handle *h, const d_pdesc_t *d);
 int pid_note_enabling(struct udt_handle *h, struct udt_prog *p,
     const d_clause_prog_t *c, const d_pdesc_t *d);
 
+/*
+ * The (process, address) site records, shared with the USDT provider so
+ * that one trap fires every probe at an address. NULL on ENOMEM.
+ */
+struct pidsite_tab;
+struct pidsite_tab *pid_site_tab(struct udt_handle *h);
+
 /* Set up what hits need (stack buffer): at udt_go. 0 or -1. */
 int pid_prepare(struct udt_handle *h);
 

@@ -1,0 +1,831 @@
+/*
+ * provider_usdt.c — the USDT provider in the consumer: descriptions like
+ * php$target:::function-entry or mysql*:::query-start become probes made
+ * from the .note.stapsdt notes of the objects each process maps,
+ * enabled probes become sites in the pid provider's (process, address)
+ * records, and hits get their arguments from the notes' specs
+ * (D-REFERENCE §9.2).
+ *
+ * Owns: the processes a description names (grabbed when not ours yet),
+ * the object cache (notes parsed once per file: dev + inode), the probes
+ * with their sites, argument specs and semaphores, and the descriptions
+ * kept for exec and dlopen.
+ * Must not: parse notes or specs itself (src/usdt/), plant anything but
+ * through the backend's ops, or allocate on the hit path.
+ * Invariant: a probe's sites are in the backend and its semaphores
+ * incremented iff it has ECBs; with the ptrace backend a glob names the
+ * processes running when the description is provided, plus those we
+ * trace and that map the object later (dlopen, exec).
+ */
+#include "handle.h"
+#include "provider_usdt.h"
+#include "sym/sym.h"
+#include "usdt/usdt.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+/* One object file and its notes, parsed once. */
+typedef struct usdt_obj {
+	uint64_t dev, ino;
+	char *path;
+	int ok;                 /* notes read */
+	char err[256];          /* ... else why not */
+	usdt_notes_t notes;
+	struct usdt_obj *next;
+} usdt_obj_t;
+
+#define OBJ_BUCKETS 1024
+
+/* One place a probe fires, with its own specs (sites of one probe may differ). */
+typedef struct usdt_psite {
+	uint64_t addr;          /* process address of the nop */
+	uint64_t off;           /* its file offset (uprobe) */
+	uint64_t sema;          /* process address of the semaphore, 0: none */
+	uint64_t refctr_off;    /* the semaphore's file offset (uprobe) */
+	usdt_arg_t args[USDT_MAXARGS];
+	int nargs;
+} usdt_psite_t;
+
+typedef struct usdt_info {
+	udt_tproc_t *t;
+	char *path, *rawname;   /* object path; the name as the note has it */
+	int is_exe;
+	usdt_psite_t *sites; size_t nsites, capsites;
+	int planted;
+} usdt_info_t;
+
+typedef struct usdt_enabling {
+	udt_prog_t *prog;
+	const d_clause_prog_t *c;
+	const d_pdesc_t *d;
+} usdt_enabling_t;
+
+struct usdt_state {
+	udt_provider_t *pv;
+	usdt_info_t **info; size_t ninfo;     /* by probe id - 1 */
+	usdt_obj_t *objs[OBJ_BUCKETS];
+	usdt_enabling_t *en; size_t nen, encap;
+	udt_probe_t **fresh; size_t nfresh, capfresh;   /* made by this round */
+	int resolve;            /* exec: existing probes take new sites */
+};
+
+static const udt_provider_ops_t usdt_ops;
+
+static struct usdt_state *state(udt_handle_t *h)
+{
+	if (h->usdtst == NULL) {
+		h->usdtst = calloc(1, sizeof(*h->usdtst));
+		if (h->usdtst != NULL) {
+			/* one provider for all: each probe carries its own name */
+			h->usdtst->pv = probe_add_provider(&h->reg, "usdt",
+			    &usdt_ops, h);
+			if (h->usdtst->pv == NULL) {
+				free(h->usdtst);
+				h->usdtst = NULL;
+			}
+		}
+	}
+	return h->usdtst;
+}
+
+static void prov_error(udt_handle_t *h, const char *tag, const char *fmt,
+    ...) __attribute__((format(printf, 3, 4)));
+static void prov_error(udt_handle_t *h, const char *tag, const char *fmt,
+    ...)
+{
+	va_list ap;
+	if (h->prov_err[0] != '\0')
+		return;       /* the first failure is the one to report */
+	snprintf(h->prov_tag, sizeof(h->prov_tag), "%s", tag);
+	va_start(ap, fmt);
+	vsnprintf(h->prov_err, sizeof(h->prov_err), fmt, ap);
+	va_end(ap);
+}
+
+/* ---- descriptions ---- */
+
+int usdt_desc_kind(const char *prov, int32_t *pid)
+{
+	size_t n = strlen(prov), lit;
+	if (n == 0)
+		return USDT_DESC_NONE;
+	lit = strcspn(prov, "*?[\\");
+	if (lit < n) {
+		/* a literal name must lead the glob ("php*", not "*") */
+		if (lit == 0 || isdigit((unsigned char)prov[0]))
+			return USDT_DESC_NONE;
+		return USDT_DESC_GLOB;
+	}
+	size_t d = n;
+	while (d > 0 && isdigit((unsigned char)prov[d - 1]))
+		d--;
+	if (d == 0 || d == n)
+		return USDT_DESC_NONE;
+	/* pid<N> is the pid provider's */
+	if (d == 3 && strncmp(prov, "pid", 3) == 0)
+		return USDT_DESC_NONE;
+	long long v = 0;
+	for (size_t i = d; i < n; i++) {
+		v = v * 10 + (prov[i] - '0');
+		if (v > INT32_MAX)
+			return USDT_DESC_NONE;
+	}
+	if (v <= 0)
+		return USDT_DESC_NONE;
+	if (pid != NULL)
+		*pid = (int32_t)v;
+	return USDT_DESC_PID;
+}
+
+int usdt_prov_match(const char *pat, const char *prov, int32_t pid)
+{
+	char full[160];
+	snprintf(full, sizeof(full), "%s%d", prov, (int)pid);
+	return probe_glob(pat, full);
+}
+
+int usdt_mod_match(const char *pat, const char *base, const char *path,
+    int is_exe)
+{
+	if (pat[0] == '\0')
+		return 1;
+	if (probe_glob_is_pattern(pat))
+		return probe_glob(pat, base);
+	if (strcmp(pat, base) == 0 || strcmp(pat, path) == 0)
+		return 1;
+	if (strcmp(pat, "a.out") == 0)
+		return is_exe;
+	if (strchr(pat, '.') == NULL) {
+		size_t n = strcspn(base, ".");
+		return base[n] == '.' && strlen(pat) == n &&
+		    strncmp(pat, base, n) == 0;
+	}
+	return 0;
+}
+
+static const char *base_of(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	return s ? s + 1 : path;
+}
+
+/* The name part ("php"), for descriptions of one process. */
+static int name_matches(const d_pdesc_t *d, const char *prov, int32_t pid)
+{
+	return usdt_prov_match(d->prov, prov, pid);
+}
+
+/* ---- objects ---- */
+
+static usdt_obj_t *obj_get(struct usdt_state *us, const char *path,
+    uint64_t dev, uint64_t ino)
+{
+	size_t b = (size_t)((ino * 0x9e3779b97f4a7c15ULL) ^ dev) &
+	    (OBJ_BUCKETS - 1);
+	for (usdt_obj_t *o = us->objs[b]; o != NULL; o = o->next)
+		if (o->dev == dev && o->ino == ino && strcmp(o->path, path) == 0)
+			return o;
+	usdt_obj_t *o = calloc(1, sizeof(*o));
+	if (o == NULL)
+		return NULL;
+	if ((o->path = strdup(path)) == NULL) {
+		free(o);
+		return NULL;
+	}
+	o->dev = dev;
+	o->ino = ino;
+	/* the file at path must be the one mapped (not replaced since) */
+	struct stat sb;
+	if (stat(path, &sb) != 0 || sb.st_ino != ino || (uint64_t)sb.st_dev != dev)
+		snprintf(o->err, sizeof(o->err), "%s changed since it was mapped",
+		    path);
+	else if (usdt_notes_read(path, &o->notes, o->err, sizeof(o->err)) == 0)
+		o->ok = 1;
+	o->next = us->objs[b];
+	us->objs[b] = o;
+	return o;
+}
+
+/* Does the object have a note whose provider pat names in process pid? */
+static int obj_has(const usdt_obj_t *o, const char *pat, int32_t pid)
+{
+	if (!o->ok)
+		return 0;
+	for (size_t i = 0; i < o->notes.n; i++)
+		if (usdt_prov_match(pat, o->notes.notes[i].provider, pid))
+			return 1;
+	return 0;
+}
+
+/* ---- probes ---- */
+
+static usdt_info_t *info_of(const udt_handle_t *h, const udt_probe_t *p)
+{
+	const struct usdt_state *us = h->usdtst;
+	if (us == NULL || p->id == 0 || p->id > us->ninfo)
+		return NULL;
+	return us->info[p->id - 1];
+}
+
+static int info_set(struct usdt_state *us, uint32_t id, usdt_info_t *ui)
+{
+	if (id > us->ninfo) {
+		size_t n = us->ninfo ? us->ninfo : 256;
+		while (n < id)
+			n *= 2;
+		usdt_info_t **ni = realloc(us->info, n * sizeof(*ni));
+		if (ni == NULL)
+			return -1;
+		memset(ni + us->ninfo, 0, (n - us->ninfo) * sizeof(*ni));
+		us->info = ni;
+		us->ninfo = n;
+	}
+	us->info[id - 1] = ui;
+	return 0;
+}
+
+/* The probe of (t, prov, mod, func, name), or NULL. */
+static udt_probe_t *probe_of(udt_handle_t *h, const udt_tproc_t *t,
+    const char *prov, const char *mod, const char *func, const char *name)
+{
+	struct usdt_state *us = h->usdtst;
+	for (size_t i = 0; i < us->ninfo; i++) {
+		usdt_info_t *ui = us->info[i];
+		if (ui == NULL || ui->t != t)
+			continue;
+		udt_probe_t *p = probe_by_id(&h->reg, (uint32_t)(i + 1));
+		if (p != NULL && strcmp(p->name, name) == 0 &&
+		    strcmp(p->func, func) == 0 && strcmp(p->mod, mod) == 0 &&
+		    strcmp(p->prov, prov) == 0)
+			return p;
+	}
+	return NULL;
+}
+
+static int add_fresh(struct usdt_state *us, udt_probe_t *p)
+{
+	if (us->nfresh == us->capfresh) {
+		size_t n = us->capfresh ? us->capfresh * 2 : 16;
+		udt_probe_t **nf = realloc(us->fresh, n * sizeof(*nf));
+		if (nf == NULL)
+			return -1;
+		us->fresh = nf;
+		us->capfresh = n;
+	}
+	us->fresh[us->nfresh++] = p;
+	return 0;
+}
+
+static udt_probe_t *probe_make(udt_handle_t *h, udt_tproc_t *t,
+    const char *prov, const char *mod, const char *func, const char *name,
+    const usdt_obj_t *o, const char *rawname, int is_exe)
+{
+	struct usdt_state *us = h->usdtst;
+	usdt_info_t *ui = calloc(1, sizeof(*ui));
+	udt_probe_t *p = NULL;
+	if (ui == NULL)
+		return NULL;
+	ui->t = t;
+	ui->is_exe = is_exe;
+	ui->path = strdup(o->path);
+	ui->rawname = strdup(rawname);
+	if (ui->path == NULL || ui->rawname == NULL)
+		goto fail;
+	p = probe_create(&h->reg, us->pv, mod, func, name);
+	if (p == NULL)
+		goto fail;
+	/* the registry names it after our provider: give it its own */
+	char *pn = strdup(prov);
+	if (pn == NULL)
+		goto fail;
+	free(p->prov);
+	p->prov = pn;
+	if (info_set(us, p->id, ui) != 0 || add_fresh(us, p) != 0)
+		return NULL;    /* the probe stays, without sites */
+	return p;
+fail:
+	free(ui->path);
+	free(ui->rawname);
+	free(ui);
+	return NULL;
+}
+
+/* Add (or, after an exec, refresh) the site of note n at process addr. */
+static int site_add(udt_handle_t *h, usdt_info_t *ui, const usdt_note_t *n,
+    udt_elf_t *e, uint64_t bias)
+{
+	uint64_t addr = n->pc + bias;
+	for (size_t i = 0; i < ui->nsites; i++)
+		if (ui->sites[i].addr == addr)
+			return 0;
+	if (ui->nsites == ui->capsites) {
+		size_t c = ui->capsites ? ui->capsites * 2 : 2;
+		usdt_psite_t *ns = realloc(ui->sites, c * sizeof(*ns));
+		if (ns == NULL) {
+			prov_error(h, "D_UNKNOWN", "Cannot allocate memory");
+			return -1;
+		}
+		ui->sites = ns;
+		ui->capsites = c;
+	}
+	usdt_psite_t *s = &ui->sites[ui->nsites];
+	memset(s, 0, sizeof(*s));
+	char err[512] = "";
+	int na = usdt_args_parse(n, s->args, err, sizeof(err));
+	if (na < 0) {
+		prov_error(h, "D_PROC_USDT", "%s in %s", err[0] ? err :
+		    "cannot parse arguments", ui->path);
+		return -1;
+	}
+	s->nargs = na;
+	s->addr = addr;
+	int64_t off = e != NULL ? sym_vaddr_to_off(e, n->pc) : -1;
+	s->off = off >= 0 ? (uint64_t)off : 0;
+	if (n->sema != 0) {
+		s->sema = n->sema + bias;
+		off = e != NULL ? sym_vaddr_to_off(e, n->sema) : -1;
+		s->refctr_off = off >= 0 ? (uint64_t)off : 0;
+	}
+	ui->nsites++;
+	return 0;
+}
+
+/*
+ * Create the probes of every note of t's objects that d names. Returns
+ * the number of notes d named, or -1 (h->prov_err set).
+ */
+static int enumerate(udt_handle_t *h, udt_tproc_t *t, const d_pdesc_t *d,
+    int strict)
+{
+	struct usdt_state *us = h->usdtst;
+	const udt_map_t *maps;
+	size_t nmaps;
+	int count = 0;
+	if (!t->alive || proc_maps(t->proc, &maps, &nmaps) != 0)
+		return 0;
+	/* proc_maps' array lives until the next call: take what we need */
+	struct { char *path; uint64_t dev, ino; } *objs = NULL;
+	size_t nobjs = 0;
+	udt_map_t *mcopy = malloc((nmaps ? nmaps : 1) * sizeof(*mcopy));
+	char **mpaths = calloc(nmaps ? nmaps : 1, sizeof(*mpaths));
+	objs = calloc(nmaps ? nmaps : 1, sizeof(*objs));
+	if (mcopy == NULL || mpaths == NULL || objs == NULL)
+		goto nomem;
+	for (size_t i = 0; i < nmaps; i++) {
+		mcopy[i] = maps[i];
+		if ((mpaths[i] = strdup(maps[i].path)) == NULL)
+			goto nomem;
+		mcopy[i].path = mpaths[i];
+	}
+	const char *exe = proc_exe(t->proc);
+	char exebuf[4096];
+	snprintf(exebuf, sizeof(exebuf), "%s", exe ? exe : "");
+	for (size_t i = 0; i < nmaps; i++) {
+		const udt_map_t *m = &mcopy[i];
+		if (m->path[0] != '/' || m->ino == 0)
+			continue;
+		size_t j;
+		for (j = 0; j < nobjs; j++)
+			if (objs[j].ino == m->ino && objs[j].dev == m->dev &&
+			    strcmp(objs[j].path, m->path) == 0)
+				break;
+		if (j < nobjs)
+			continue;
+		objs[nobjs].path = mpaths[i];
+		objs[nobjs].dev = m->dev;
+		objs[nobjs].ino = m->ino;
+		nobjs++;
+
+		usdt_obj_t *o = obj_get(us, m->path, m->dev, m->ino);
+		if (o == NULL)
+			goto nomem;
+		if (!o->ok) {
+			/* a corrupt note in a process named by number is an error */
+			if (strict && strncmp(o->err, "corrupt", 7) == 0) {
+				prov_error(h, "D_PROC_USDT", "%s", o->err);
+				goto fail;
+			}
+			continue;
+		}
+		if (o->notes.n == 0 || !obj_has(o, d->prov, t->pid))
+			continue;
+		const char *base = base_of(o->path);
+		int is_exe = strcmp(o->path, exebuf) == 0;
+		if (!usdt_mod_match(d->mod, base, o->path, is_exe))
+			continue;
+		char err[512] = "";
+		udt_elf_t *e = sym_elf(o->path, err, sizeof(err));
+		uint64_t bias = 0;
+		if (e == NULL || sym_bias(e, mcopy, nmaps, &bias) != 0)
+			continue;
+		for (size_t k = 0; k < o->notes.n; k++) {
+			const usdt_note_t *n = &o->notes.notes[k];
+			char prov[160], name[256];
+			if (!name_matches(d, n->provider, t->pid))
+				continue;
+			usdt_probe_name(n->name, name, sizeof(name));
+			if (!probe_glob(d->name, name) &&
+			    !probe_glob(d->name, n->name))
+				continue;
+			const udt_sym_t *fs = sym_func_at(e, n->pc);
+			const char *func = fs != NULL ? fs->name : "";
+			if (!probe_glob(d->func, func))
+				continue;
+			snprintf(prov, sizeof(prov), "%s%d", n->provider,
+			    (int)t->pid);
+			count++;
+			udt_probe_t *p = probe_of(h, t, prov, base, func, name);
+			usdt_info_t *ui;
+			if (p == NULL) {
+				p = probe_make(h, t, prov, base, func, name, o,
+				    n->name, is_exe);
+				if (p == NULL)
+					goto nomem;
+			}
+			if ((ui = info_of(h, p)) == NULL)
+				goto nomem;
+			if (site_add(h, ui, n, e, bias) != 0)
+				goto fail;
+		}
+	}
+	for (size_t i = 0; i < nmaps; i++)
+		free(mpaths[i]);
+	free(mpaths);
+	free(mcopy);
+	free(objs);
+	return count;
+nomem:
+	prov_error(h, "D_UNKNOWN", "Cannot allocate memory");
+fail:
+	for (size_t i = 0; mpaths != NULL && i < nmaps; i++)
+		free(mpaths[i]);
+	free(mpaths);
+	free(mcopy);
+	free(objs);
+	return -1;
+}
+
+/* The process of pid, grabbed if udtrace does not trace it yet. */
+static udt_tproc_t *usdt_proc(udt_handle_t *h, int32_t pid, int quiet)
+{
+	udt_tproc_t *t = procs_find(&h->procs, pid);
+	if (t != NULL)
+		return t;
+	char err[1024];
+	udt_proc_t *p = proc_grab(pid, err, sizeof(err));
+	if (p == NULL) {
+		if (!quiet)
+			prov_error(h, "D_PROC_GRAB", "%s", err);
+		return NULL;
+	}
+	if ((t = procs_add(h, p, 0)) == NULL && !quiet)
+		prov_error(h, "D_PROC_GRAB", "%s", h->errmsg);
+	return t;
+}
+
+/*
+ * Does process pid (not traced by us) map an object with a provider pat
+ * names? Reads /proc/PID/maps directly: no attach for a mere look.
+ */
+static int proc_has_provider(udt_handle_t *h, int32_t pid, const char *pat)
+{
+	char path[64], line[4352];
+	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
+	FILE *f = fopen(path, "r");
+	if (f == NULL)
+		return 0;
+	int found = 0;
+	uint64_t lastino = 0, lastdev = 0;
+	while (!found && fgets(line, sizeof(line), f) != NULL) {
+		unsigned long long start, end, off, ino;
+		unsigned maj, min;
+		char perms[8];
+		int pos = 0;
+		if (sscanf(line, "%llx-%llx %7s %llx %x:%x %llu %n", &start,
+		    &end, perms, &off, &maj, &min, &ino, &pos) < 7 || pos == 0)
+			continue;
+		char *pth = line + pos;
+		pth[strcspn(pth, "\n")] = '\0';
+		if (pth[0] != '/' || ino == 0)
+			continue;
+		uint64_t dev = makedev(maj, min);
+		if (ino == lastino && dev == lastdev)
+			continue;
+		lastino = ino;
+		lastdev = dev;
+		usdt_obj_t *o = obj_get(h->usdtst, pth, dev, ino);
+		if (o != NULL && obj_has(o, pat, pid))
+			found = 1;
+	}
+	fclose(f);
+	return found;
+}
+
+/* Every process (but udtrace) with a provider the glob names: grab it. */
+static void scan_system(udt_handle_t *h, const d_pdesc_t *d)
+{
+	DIR *dir = opendir("/proc");
+	if (dir == NULL)
+		return;
+	pid_t self = getpid();
+	struct dirent *de;
+	while ((de = readdir(dir)) != NULL) {
+		char *end;
+		long v = strtol(de->d_name, &end, 10);
+		if (*end != '\0' || v <= 0 || v == self || v > INT32_MAX)
+			continue;
+		if (procs_find(&h->procs, (int32_t)v) != NULL)
+			continue;    /* ours already: enumerated below */
+		if (proc_has_provider(h, (int32_t)v, d->prov))
+			(void)usdt_proc(h, (int32_t)v, 1);
+	}
+	closedir(dir);
+}
+
+int usdt_provide(udt_handle_t *h, const d_pdesc_t *d)
+{
+	int32_t pid = 0;
+	if (d->id != 0)
+		return 0;
+	int kind = usdt_desc_kind(d->prov, &pid);
+	if (kind == USDT_DESC_NONE)
+		return 0;
+	struct usdt_state *us = state(h);
+	if (us == NULL) {
+		prov_error(h, "D_UNKNOWN", "Cannot allocate memory");
+		return -1;
+	}
+	us->nfresh = 0;
+	us->resolve = 0;
+	if (kind == USDT_DESC_PID) {
+		if (pid == (int32_t)getpid())
+			return 0;
+		/* a provider of that very name exists already (not ours) */
+		for (size_t i = 0; i < h->reg.nproviders; i++)
+			if (&h->reg.providers[i] != us->pv &&
+			    strcmp(h->reg.providers[i].name, d->prov) == 0)
+				return 0;
+		udt_tproc_t *t = usdt_proc(h, pid, 0);
+		if (t == NULL)
+			return -1;
+		return enumerate(h, t, d, 1) < 0 ? -1 : 0;
+	}
+	scan_system(h, d);
+	for (size_t i = 0; i < h->procs.n; i++)
+		if (enumerate(h, h->procs.v[i], d, 0) < 0)
+			return -1;
+	return 0;
+}
+
+/* ---- enabling ---- */
+
+/* Plant every site of probe p (it got its first ECB); semaphores up. */
+static int plant(udt_handle_t *h, udt_probe_t *p, usdt_info_t *ui)
+{
+	udt_backend_t *be = h->procs.be;
+	pidsite_tab_t *tab = pid_site_tab(h);
+	int rc = 0;
+
+	ui->planted = 1;
+	if (!ui->t->alive || be == NULL)
+		return 0;
+	if (tab == NULL) {
+		prov_error(h, "D_UNKNOWN", "Cannot allocate memory");
+		return -1;
+	}
+	/* the kernel counts semaphores itself for uprobes (ref_ctr_offset) */
+	int own_sema = be->ops->name == NULL ||
+	    strcmp(be->ops->name, "uprobe") != 0;
+	for (size_t i = 0; i < ui->nsites; i++) {
+		const usdt_psite_t *s = &ui->sites[i];
+		pidsite_t *rec = pidsite_get(tab, ui->t, s->addr);
+		if (rec == NULL || pidsite_add(rec, p, PIDSITE_USDT, i) != 0) {
+			prov_error(h, "D_UNKNOWN", "Cannot allocate memory");
+			return -1;
+		}
+		if (!rec->planted) {
+			rec->site.proc = ui->t->proc;
+			rec->site.path = ui->path;
+			rec->site.off = s->off;
+			rec->site.refctr_off = s->refctr_off;
+			if (be->ops->add_site(be, &rec->site) != 0) {
+				prov_error(h, "D_PROC_USDT", "failed to enable "
+				    "%s:%s:%s:%s: %s", p->prov, p->mod, p->func,
+				    p->name, be->ops->errmsg ?
+				    be->ops->errmsg(be) : "error");
+				rc = -1;
+				continue;
+			}
+			rec->planted = 1;
+		}
+		if (own_sema && s->sema != 0 &&
+		    proc_sema_inc(ui->t->proc, s->sema) != 0) {
+			prov_error(h, "D_PROC_USDT", "failed to enable "
+			    "%s:%s:%s:%s: cannot update its semaphore at 0x%llx",
+			    p->prov, p->mod, p->func, p->name,
+			    (unsigned long long)s->sema);
+			rc = -1;
+		}
+	}
+	return rc;
+}
+
+static int usdt_enable_op(udt_provider_t *pv, udt_probe_t *p)
+{
+	udt_handle_t *h = pv->arg;
+	usdt_info_t *ui = info_of(h, p);
+	if (ui == NULL)
+		return 0;
+	return plant(h, p, ui);
+}
+
+static int usdt_match_op(udt_provider_t *pv, const d_pdesc_t *d,
+    const udt_probe_t *p)
+{
+	udt_handle_t *h = pv->arg;
+	const usdt_info_t *ui = info_of(h, p);
+	if (ui == NULL || !probe_glob(d->prov, p->prov))
+		return 0;
+	return usdt_mod_match(d->mod, p->mod, ui->path, ui->is_exe) &&
+	    probe_glob(d->func, p->func) &&
+	    (probe_glob(d->name, p->name) || probe_glob(d->name, ui->rawname));
+}
+
+static const udt_provider_ops_t usdt_ops = {
+	NULL, usdt_enable_op, NULL, usdt_match_op
+};
+
+int usdt_note_enabling(udt_handle_t *h, udt_prog_t *p,
+    const d_clause_prog_t *c, const d_pdesc_t *d)
+{
+	if (d->id != 0 || usdt_desc_kind(d->prov, NULL) == USDT_DESC_NONE)
+		return 0;
+	struct usdt_state *us = state(h);
+	if (us == NULL)
+		return -1;
+	if (us->nen == us->encap) {
+		size_t n = us->encap ? us->encap * 2 : 8;
+		usdt_enabling_t *ne = realloc(us->en, n * sizeof(*ne));
+		if (ne == NULL)
+			return -1;
+		us->en = ne;
+		us->encap = n;
+	}
+	us->en[us->nen++] = (usdt_enabling_t){ p, c, d };
+	return 0;
+}
+
+/* Does the remembered description name processes like t? */
+static int en_applies(const usdt_enabling_t *en, const udt_tproc_t *t)
+{
+	int32_t pid = 0;
+	int kind = usdt_desc_kind(en->d->prov, &pid);
+	return kind == USDT_DESC_GLOB || (kind == USDT_DESC_PID && pid == t->pid);
+}
+
+/*
+ * Enumerate every remembered description for t again; new probes get
+ * the ECBs of the matching descriptions, in program order; after an
+ * exec, probes that had ECBs are planted at their new sites.
+ */
+static void reresolve(udt_handle_t *h, udt_tproc_t *t)
+{
+	struct usdt_state *us = h->usdtst;
+	if (us == NULL || us->nen == 0)
+		return;
+	h->prov_err[0] = '\0';
+	us->nfresh = 0;
+	for (size_t i = 0; i < us->nen; i++)
+		if (en_applies(&us->en[i], t) &&
+		    enumerate(h, t, us->en[i].d, 0) < 0)
+			break;
+	/*
+	 * Probes with ECBs are planted at their sites, new ones included
+	 * (after an exec all of them; after a dlopen the added ones):
+	 * planting is idempotent per site and semaphore.
+	 */
+	for (size_t id = 1; id <= us->ninfo; id++) {
+		usdt_info_t *ui = us->info[id - 1];
+		udt_probe_t *p = probe_by_id(&h->reg, (uint32_t)id);
+		if (ui != NULL && ui->t == t && p != NULL && p->necbs > 0)
+			(void)plant(h, p, ui);
+	}
+	size_t nfresh = us->nfresh;
+	for (size_t k = 0; k < nfresh; k++)
+		for (size_t i = 0; i < us->nen; i++)
+			if (en_applies(&us->en[i], t) &&
+			    probe_match(us->en[i].d, us->fresh[k]))
+				(void)ecb_create(h, us->en[i].prog, us->en[i].c,
+				    us->fresh[k]);
+	us->nfresh = 0;
+	if (h->prov_err[0] != '\0' && !h->opts.quiet) {
+		fflush(h->outfp);
+		fprintf(h->errfp, "%s: pid %d: %s\n", UDT_PROGNAME, (int)t->pid,
+		    h->prov_err);
+	}
+	h->prov_err[0] = '\0';
+}
+
+void usdt_exec(udt_handle_t *h, udt_proc_t *p)
+{
+	struct usdt_state *us = h->usdtst;
+	udt_tproc_t *t = procs_of(&h->procs, p);
+	if (us == NULL || t == NULL)
+		return;
+	/* the old image's sites and semaphores went with it */
+	for (size_t i = 0; i < us->ninfo; i++) {
+		usdt_info_t *ui = us->info[i];
+		if (ui != NULL && ui->t == t) {
+			ui->nsites = 0;
+			ui->planted = 0;
+		}
+	}
+	reresolve(h, t);
+}
+
+void usdt_objects(udt_handle_t *h, udt_proc_t *p)
+{
+	udt_tproc_t *t = procs_of(&h->procs, p);
+	if (h->usdtst == NULL || t == NULL)
+		return;
+	reresolve(h, t);
+}
+
+/* ---- the hit path: no allocation below ---- */
+
+struct hit_read {
+	const udt_hit_t *uh;
+};
+
+/* Target memory: the hit's stack copy first, then the process. */
+static int hit_read(void *arg, uint64_t addr, void *buf, size_t len)
+{
+	const udt_hit_t *uh = ((const struct hit_read *)arg)->uh;
+	uint64_t sp = uh->regs[R_RSP];
+	if (uh->stack != NULL && addr >= sp && addr - sp <= uh->stacklen &&
+	    len <= uh->stacklen - (addr - sp)) {
+		memcpy(buf, (const char *)uh->stack + (addr - sp), len);
+		return 0;
+	}
+	if (uh->proc == NULL)
+		return -1;
+	return proc_read(uh->proc, addr, buf, len);
+}
+
+void usdt_hit_args(udt_handle_t *h, const pidsite_ent_t *e,
+    const udt_hit_t *uh, dif_hit_t *hit)
+{
+	const usdt_info_t *ui = info_of(h, e->probe);
+	size_t nmax = sizeof(hit->args) / sizeof(hit->args[0]);
+	memset(hit->args, 0, sizeof(hit->args));
+	if (ui == NULL || e->insn_off >= ui->nsites)
+		return;
+	const usdt_psite_t *s = &ui->sites[e->insn_off];
+	struct hit_read hr = { uh };
+	for (int i = 0; i < s->nargs && (size_t)i < nmax; i++) {
+		int64_t v = 0;
+		if (usdt_arg_eval(&s->args[i], uh->regs, s->addr + 1, hit_read,
+		    &hr, &v) != 0)
+			v = 0;
+		hit->args[i] = (uint64_t)v;
+	}
+}
+
+void usdt_state_free(udt_handle_t *h)
+{
+	struct usdt_state *us = h->usdtst;
+	if (us == NULL)
+		return;
+	for (size_t i = 0; i < us->ninfo; i++) {
+		usdt_info_t *ui = us->info[i];
+		if (ui != NULL) {
+			free(ui->sites);
+			free(ui->path);
+			free(ui->rawname);
+			free(ui);
+		}
+	}
+	free(us->info);
+	for (size_t b = 0; b < OBJ_BUCKETS; b++) {
+		usdt_obj_t *o = us->objs[b];
+		while (o != NULL) {
+			usdt_obj_t *next = o->next;
+			if (o->ok)
+				usdt_notes_free(&o->notes);
+			free(o->path);
+			free(o);
+			o = next;
+		}
+	}
+	free(us->en);
+	free(us->fresh);
+	free(us);
+	h->usdtst = NULL;
+}
