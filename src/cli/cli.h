@@ -74,6 +74,10 @@ void cli_liberror(udt_handle_t *h, const char *what);
 /* unavailable.c: features that arrive in later issues. Return exit status. */
 int cli_unavailable_mode(enum cli_mode mode);
 
+/* header.c: -h writes the USDT header; -G says it is not needed. Exit status. */
+int cli_header(udt_handle_t *h, const struct cli *c, udt_prog_t **progs);
+int cli_link(void);
+
 /* procs.c: -c and -p in order. Returns the exit status (0: all started). */
 int cli_procs(udt_handle_t *h, const struct cli *c);
 

@@ -196,6 +196,10 @@ static int run(udt_handle_t *h, const struct cli *c, udt_prog_t **progs)
 			udt_disasm(h, progs[i], stderr);
 	}
 
+	/* -h writes its own file (-o names it, not for append) */
+	if (c->mode == CLI_HEADER)
+		return cli_header(h, c, progs);
+
 	FILE *out = stdout;
 	if (c->ofile != NULL && (out = fopen(c->ofile, "a")) == NULL) {
 		cli_error("failed to open output file '%s': %s", c->ofile, strerror(errno));
@@ -250,6 +254,10 @@ int main(int argc, char *argv[])
 	if (c.mode == CLI_VERSION) {
 		printf("%s: %s\n", UDT_PROGNAME, UDT_VERSION_STRING);
 		rc = fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_ERROR;
+		goto out;
+	}
+	if (c.mode == CLI_LINK) {
+		rc = cli_link();
 		goto out;
 	}
 	if ((rc = cli_unavailable_mode(c.mode)) != CLI_EXIT_OK)
