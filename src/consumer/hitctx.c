@@ -4,8 +4,8 @@
  *
  * Owns: the copy-first read, the choice of unwinder, and a small table of
  * identities of untraced processes. Must not: allocate or open FILE
- * streams (both run per hit): /proc is read with open/read into stack
- * buffers.
+ * streams per hit: /proc is read with open/read into stack buffers; only
+ * a process seen for the first time costs the symbolizer's maps read.
  * Invariant: the identity table is used only from the consumer's thread
  * (hits are dispatched one at a time).
  */
@@ -145,6 +145,17 @@ const hitctx_ident_t *hitctx_ident(pid_t pid, uint64_t now)
 {
 	hitctx_ident_t *id = &idents[(uint32_t)pid % NIDENT];
 	if (id->pid != pid || now - id->stamp > IDENT_TTL || now < id->stamp) {
+		if (id->pid != pid) {
+			/*
+			 * A process new to us: have the symbolizer read its maps
+			 * now, so its stacks still resolve when they are printed
+			 * after it exited (once per process: a /proc read).
+			 */
+			char mod[8], func[8];
+			uint64_t off;
+			(void)sym_lookup_pid(pid, 0, mod, sizeof(mod), func,
+			    sizeof(func), &off);
+		}
 		ident_read(id, pid);
 		id->stamp = now;
 	}

@@ -17,6 +17,7 @@
 #include "provider_pid.h"
 #include "provider_usdt.h"
 #include "hitctx.h"
+#include "symfmt.h"
 #include "pid/pid.h"
 #include "sym/sym.h"
 
@@ -592,6 +593,8 @@ void pid_hit(void *arg, const udt_hit_t *uh)
 	} else {
 		/* a system-wide site (decision 6): a process we do not trace */
 		const hitctx_ident_t *id = hitctx_ident(hit->pid, uh->time);
+		if (udt_symbolize == NULL)      /* no process added it */
+			udt_symbolize = sym_lookup_pid;
 		hit->ppid = id->ppid;
 		hit->uid = id->uid;
 		hit->gid = id->gid;
