@@ -77,6 +77,15 @@ typedef struct udt_backend_ops {
 	/* Remove every site, stop watching every process (they run on), free b. */
 	void (*destroy)(udt_backend_t *b);
 	const char *(*errmsg)(udt_backend_t *b);
+	/*
+	 * Optional (NULL: not possible): stop each thread of every watched
+	 * process that is running on a CPU, call fn with a hit of its
+	 * registers (cookie NULL, no stack copy: the thread stays stopped
+	 * during fn, so its memory and stack may be read), and let it go on.
+	 * profile-N's sampling when perf_event_open is refused. 0 or -1.
+	 */
+	int (*sample)(udt_backend_t *b,
+	    void (*fn)(void *arg, const udt_hit_t *h), void *arg);
 } udt_backend_ops_t;
 
 struct udt_backend {

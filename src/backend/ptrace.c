@@ -986,6 +986,87 @@ static const char *pt_errmsg(udt_backend_t *be)
 	return B(be)->err;
 }
 
+/* Is t on a CPU (state R in /proc/TID/stat)? Sleepers are not sampled. */
+static int running(pt_thread_t *t)
+{
+	char buf[512], *s;
+	ssize_t n;
+
+	if (t->statfd < 0)
+		return 1;
+	n = pread(t->statfd, buf, sizeof buf - 1, 0);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	if (!(s = strrchr(buf, ')')) || s[1] != ' ')
+		return 0;
+	return s[2] == 'R';
+}
+
+/*
+ * profile-N without perf events: each running thread is interrupted,
+ * reported while stopped, and continued; any other stop it reports
+ * instead stays queued for dispatch, as in stop_one.
+ */
+static int pt_sample(udt_backend_t *be,
+    void (*fn)(void *arg, const udt_hit_t *h), void *arg)
+{
+	pt_backend_t *b = B(be);
+	udt_hit_t *h = &b->hit;
+	struct user_regs_struct r;
+	struct timespec ts;
+	pt_proc_t *pp;
+	pt_thread_t *t;
+	int st;
+
+	for (pp = b->procs; pp; pp = pp->next) {
+		for (t = pp->threads; t; t = t->pnext) {
+			if (t->stopped || t->vfork || t->queued || !running(t))
+				continue;
+			if (interrupt(t) < 0)
+				continue;
+			for (;;) {
+				pid_t w = waitpid(t->tid, &st, __WALL);
+				if (w < 0 && errno == EINTR)
+					continue;
+				if (w < 0)
+					st = -1;
+				break;
+			}
+			if (st == -1)
+				continue;
+			if (!WIFSTOPPED(st)) {
+				queue_add(b, t, st);
+				continue;
+			}
+			t->stopped = 1;
+			if (!our_interrupt(t, st)) {
+				queue_add(b, t, st);
+				continue;
+			}
+			if (ptrace(PTRACE_GETREGS, t->tid, 0, &r) == 0) {
+				memcpy(h->regs, &r, sizeof r);
+				h->regs[R_TRAPNO] = h->regs[R_ERR] = 0;
+				h->cookie = NULL;
+				h->proc = pp->p;
+				h->pid = pp->pid;
+				h->tid = t->tid;
+				h->cpu = cpu_of(t);
+				clock_gettime(CLOCK_MONOTONIC, &ts);
+				h->time = (uint64_t)ts.tv_sec * 1000000000ull +
+				    (uint64_t)ts.tv_nsec;
+				h->stack = NULL;
+				h->stacklen = 0;
+				fn(arg, h);
+			}
+			cont(t, 0);
+		}
+	}
+	if (b->nq)
+		kill(getpid(), SIGCHLD);   /* the queued stops: dispatch */
+	return 0;
+}
+
 static const udt_backend_ops_t pt_ops = {
 	.name = "ptrace",
 	.add_proc = pt_add_proc,
@@ -997,6 +1078,7 @@ static const udt_backend_ops_t pt_ops = {
 	.nprocs = pt_nprocs,
 	.destroy = pt_destroy,
 	.errmsg = pt_errmsg,
+	.sample = pt_sample,
 };
 
 udt_backend_t *backend_ptrace_create(const udt_backend_cb_t *cb)

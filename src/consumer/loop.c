@@ -93,7 +93,8 @@ static void fire_due(udt_handle_t *h, uint64_t now)
 		while (p->next_ns <= now && !h->exiting) {
 			/* arg0 is the kernel pc (none), arg1 the user pc (no target yet). */
 			uint64_t args[2] = { 0, 0 };
-			ecb_fire_tracer(h, p, args, 2);
+			if (!profile_sample_tick(h, p))
+				ecb_fire_tracer(h, p, args, 2);
 			p->next_ns += p->period_ns;
 			if (++n == LOOP_MAX_CATCHUP) {
 				p->next_ns = now + p->period_ns;

@@ -19,8 +19,15 @@
  * pc) is 0 like every sample's, and arg1 is the user pc the thread will
  * return to, so time spent in system calls counts against its caller.
  *
- * Without perf_event_open (perf_event_paranoid, seccomp), a probe stays
- * on the tracer-side timer of loop.c: it fires in udtrace with arg1 0.
+ * Without perf_event_open (perf_event_paranoid, seccomp, a kernel
+ * without perf events), a probe stays on loop.c's timer, and each tick
+ * asks the backend to sample instead (backend.h `sample`: the ptrace
+ * backend interrupts every thread that is on a CPU, reads its registers,
+ * and continues it), so profile-N still describes the target, at the
+ * price of two context switches per sample and wall-clock instead of
+ * CPU-clock periods. Only when the backend cannot (no `sample` op) does
+ * profile-N fire in udtrace itself, with arg1 0, as without a target.
+ * UDTRACE_PROFILE_PTRACE=1 in the environment skips perf events (tests).
  */
 #include "handle.h"
 #include "profile_sample.h"
@@ -77,6 +84,8 @@ typedef struct profile_sample {
 	ps_ring_t rings[PS_MAX_RINGS]; size_t nrings;
 	int *fds; size_t nfds, capfds;    /* every event, to close */
 	udt_probe_t **owned; size_t nowned;
+	udt_probe_t **intr; size_t nintr;  /* sampled by the backend, on loop.c's timer */
+	udt_probe_t *cur;                 /* the probe of the backend sample under way */
 	int need_stack;
 	uint64_t regmask;
 	unsigned char *rec;               /* one record, when it wraps the ring */
@@ -261,29 +270,36 @@ int profile_sample_arm(udt_handle_t *h)
 	if (ps == NULL)
 		return -1;
 	ps->owned = calloc(n, sizeof(*ps->owned));
+	ps->intr = calloc(n, sizeof(*ps->intr));
 	ps->rec = malloc(65536);          /* a record's size is 16 bits */
 	ps->need_stack = (h->pneeds & (UDT_NEED_USTACK | UDT_NEED_UCALLER)) != 0;
 	if (ps->need_stack)
 		ps->pcs = calloc(PS_MAX_FRAMES, sizeof(*ps->pcs));
-	if (ps->owned == NULL || ps->rec == NULL ||
+	if (ps->owned == NULL || ps->intr == NULL || ps->rec == NULL ||
 	    (ps->need_stack && ps->pcs == NULL))
 		goto nomem;
 	for (size_t i = 0; i < NREGMAP; i++)
 		ps->regmask |= 1ULL << regmap[i].perf;
 	h->psamp = ps;
+	const char *force = getenv("UDTRACE_PROFILE_PTRACE");
+	int noperf = force != NULL && strcmp(force, "1") == 0;
+	udt_backend_t *be = h->procs.be;
 	for (size_t i = 0; i < h->reg.nprobes; i++) {
 		udt_probe_t *p = h->reg.probes[i];
 		if (!(p->period_ns && p->per_cpu && p->ecbs))
 			continue;
-		int rc = arm_probe(h, ps, p);
+		int rc = noperf ? 0 : arm_probe(h, ps, p);
 		if (rc < 0)
 			return -1;     /* profile_sample_fini frees it */
 		if (rc > 0)
 			ps->owned[ps->nowned++] = p;
+		else if (be != NULL && be->ops->sample != NULL)
+			ps->intr[ps->nintr++] = p;
 	}
 	return 0;
 nomem:
 	free(ps->owned);
+	free(ps->intr);
 	free(ps->rec);
 	free(ps->pcs);
 	free(ps);
@@ -338,6 +354,7 @@ void profile_sample_fini(udt_handle_t *h)
 		close(ps->fds[i]);
 	free(ps->fds);
 	free(ps->owned);
+	free(ps->intr);
 	free(ps->rec);
 	free(ps->pcs);
 	free(ps);
@@ -384,6 +401,9 @@ static uint64_t u64_at(const unsigned char *q)
 	return v;
 }
 
+static void fire(udt_handle_t *h, profile_sample_t *ps, udt_probe_t *probe,
+    int32_t pid, int32_t tid, int32_t cpu, uint64_t time, int n);
+
 static void sample(udt_handle_t *h, profile_sample_t *ps, udt_probe_t *probe,
     const unsigned char *rec, size_t len)
 {
@@ -429,7 +449,23 @@ static void sample(udt_handle_t *h, profile_sample_t *ps, udt_probe_t *probe,
 		}
 	}
 
-	udt_tproc_t *t = procs_find(&h->procs, (int32_t)pid);
+	int n = 0;
+	if (ps->need_stack && ps->pcs != NULL) {
+		n = sym_ustack_sample((pid_t)pid, ps->regs, stk,
+		    stk ? (size_t)stklen : 0, ps->pcs, PS_MAX_FRAMES);
+		if (n < 1) {
+			ps->pcs[0] = ps->regs[R_RIP];
+			n = 1;
+		}
+	}
+	fire(h, ps, probe, (int32_t)pid, (int32_t)tid, (int32_t)cpu, time, n);
+}
+
+/* Fire probe for one sample: ps->regs, and n frames in ps->pcs. */
+static void fire(udt_handle_t *h, profile_sample_t *ps, udt_probe_t *probe,
+    int32_t pid, int32_t tid, int32_t cpu, uint64_t time, int n)
+{
+	udt_tproc_t *t = procs_find(&h->procs, pid);
 	if (t == NULL && h->procs.n > 0)
 		t = procs_find(&h->procs, h->procs.target);
 	dif_hit_t *hit = &ps->hit;
@@ -458,13 +494,7 @@ static void sample(udt_handle_t *h, profile_sample_t *ps, udt_probe_t *probe,
 	hit->nustack = 0;
 	hit->ustackdepth = 0;
 	hit->ucaller = 0;
-	if (ps->need_stack && ps->pcs != NULL) {
-		int n = sym_ustack_sample((pid_t)pid, ps->regs, stk,
-		    stk ? (size_t)stklen : 0, ps->pcs, PS_MAX_FRAMES);
-		if (n < 1) {
-			ps->pcs[0] = ps->regs[R_RIP];
-			n = 1;
-		}
+	if (n > 0) {
 		hit->ustack = ps->pcs;
 		hit->nustack = (size_t)n;
 		hit->ustackdepth = (uint64_t)n;
@@ -522,4 +552,40 @@ void profile_sample_drain(udt_handle_t *h)
 		return;
 	for (size_t i = 0; i < ps->nrings; i++)
 		drain_ring(h, ps, &ps->rings[i]);
+}
+
+/* The backend's sample of one stopped thread (pt_sample). */
+static void intr_hit(void *arg, const udt_hit_t *uh)
+{
+	udt_handle_t *h = arg;
+	profile_sample_t *ps = h->psamp;
+	int n = 0;
+	memcpy(ps->regs, uh->regs, sizeof(ps->regs));
+	if (ps->need_stack && ps->pcs != NULL) {
+		/* stopped by ptrace: the unwinder reads the thread itself */
+		n = sym_ustack(uh->proc, uh->tid, uh->regs, ps->pcs,
+		    PS_MAX_FRAMES);
+		if (n < 1) {
+			ps->pcs[0] = uh->regs[R_RIP];
+			n = 1;
+		}
+	}
+	fire(h, ps, ps->cur, uh->pid, uh->tid, uh->cpu, uh->time, n);
+}
+
+int profile_sample_tick(udt_handle_t *h, udt_probe_t *p)
+{
+	profile_sample_t *ps = h->psamp;
+	udt_backend_t *be = h->procs.be;
+	size_t i;
+	for (i = 0; ps != NULL && i < ps->nintr && ps->intr[i] != p; i++)
+		;
+	if (ps == NULL || i == ps->nintr)
+		return 0;
+	if (!h->active || be == NULL || be->ops->sample == NULL)
+		return 1;
+	ps->cur = p;
+	(void)be->ops->sample(be, intr_hit, h);
+	ps->cur = NULL;
+	return 1;
 }

@@ -8,8 +8,10 @@
  * turning each sample into a firing of its profile probe.
  * Must not: fire tick-N or profile-N without a target (loop.c's timers
  * do); allocate while draining (everything is sized at arm time).
- * Invariant: a probe is either sampled here or in loop.c's timer list,
- * never both: loop_arm asks profile_sample_owns before adding a timer.
+ * Invariant: a probe is either sampled from perf events here or in
+ * loop.c's timer list, never both: loop_arm asks profile_sample_owns
+ * before adding a timer (a timer of a probe sampled through the backend
+ * calls profile_sample_tick instead of firing in udtrace).
  */
 #ifndef UDTRACE_CONSUMER_PROFILE_SAMPLE_H
 #define UDTRACE_CONSUMER_PROFILE_SAMPLE_H
@@ -44,6 +46,13 @@ void profile_sample_polled(struct udt_handle *h, const struct pollfd *pfd,
 
 /* Fire the profile probe for every sample waiting in the rings. */
 void profile_sample_drain(struct udt_handle *h);
+
+/*
+ * loop.c's timer of p is due: if p is sampled through the backend
+ * (perf events refused), take one sample of every running thread of the
+ * targets and return 1; else 0 (loop.c fires p in udtrace).
+ */
+int profile_sample_tick(struct udt_handle *h, struct udt_probe *p);
 
 /* Close every event (before the processes are released). */
 void profile_sample_fini(struct udt_handle *h);
