@@ -241,7 +241,12 @@ int shell_add_fragment(shell_t *sh, const char *text, const char *origin)
 		return -1;
 	}
 	size_t first = shell_frag_first_clause(sh, sh->nfrags);
-	if (check_matches(sh, p, first, origin, n) != 0)
+	/*
+	 * Not while a run is active: a pid<PID> description could grab a new
+	 * process that nothing would resume. The next :go checks instead.
+	 */
+	if (sh->state != SH_RUNNING &&
+	    check_matches(sh, p, first, origin, n) != 0)
 		return -1;
 	if (sh->nfrags == sh->fragcap) {
 		size_t cap = sh->fragcap ? sh->fragcap * 2 : 8;
