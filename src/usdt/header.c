@@ -42,15 +42,21 @@ static void macro_part(const char *name, char *buf, size_t len)
 	buf[o] = '\0';
 }
 
-/* _PROV_H for ".../prov.h": the basename, upper case, others -> _. */
+/*
+ * _PROV_H for ".../prov.h": the basename, upper case, others -> _. A
+ * name written aside first ("prov.h.1234", renamed into place by make)
+ * is cut after its ".h", so the guard does not change from build to build.
+ */
 static void guard_name(const char *outname, char *buf, size_t len)
 {
 	const char *base = strrchr(outname, '/');
 	base = base ? base + 1 : outname;
+	const char *h = strstr(base, ".h.");
+	const char *end = h != NULL ? h + 2 : base + strlen(base);
 	size_t o = 0;
 	if (len > 1)
 		buf[o++] = '_';
-	for (const char *p = base; *p != '\0' && o + 1 < len; p++)
+	for (const char *p = base; p < end && o + 1 < len; p++)
 		buf[o++] = isalnum((unsigned char)*p) ?
 		    (char)toupper((unsigned char)*p) : '_';
 	buf[o] = '\0';

@@ -146,6 +146,16 @@ static void test_php(void)
 	check_against_readelf(php, 1);
 }
 
+static void test_libpython(void)
+{
+	const char *lib = "/usr/lib/x86_64-linux-gnu/libpython3.11.so.1.0";
+	if (access(lib, R_OK) != 0) {
+		printf("test_usdt: %s not installed, libpython notes skipped\n", lib);
+		return;
+	}
+	check_against_readelf(lib, 1);
+}
+
 static void test_postgres(void)
 {
 	const char *pg = "/usr/lib/postgresql/15/bin/postgres";
@@ -744,6 +754,13 @@ static void test_header(void)
 	fclose(fp);
 	CHECK_EQ_STR(err, "probe x:big has 13 arguments: <sys/sdt.h> allows at most 12");
 	free(buf);
+
+	/* make writes aside and renames: the guard ignores the suffix */
+	fp = open_memstream(&buf, &len);
+	CHECK_EQ_INT(usdt_header_write(fp, &prov, 1, "build/targets/mysqlish.h.4242", err, sizeof(err)), 0);
+	fclose(fp);
+	CHECK(strstr(buf, "#ifndef _MYSQLISH_H\n") != NULL);
+	free(buf);
 }
 
 int main(void)
@@ -758,6 +775,7 @@ int main(void)
 	test_header();
 	test_php();
 	test_postgres();
+	test_libpython();
 	test_compiled();
 	test_corrupt();
 	char cmd[128];
