@@ -465,7 +465,11 @@ static void sample(udt_handle_t *h, profile_sample_t *ps, udt_probe_t *probe,
 static void fire(udt_handle_t *h, profile_sample_t *ps, udt_probe_t *probe,
     int32_t pid, int32_t tid, int32_t cpu, uint64_t time, int n)
 {
-	udt_tproc_t *t = procs_find(&h->procs, pid);
+	/*
+	 * A child forked by a target is sampled too (inherited events): it
+	 * shows its parent's identity, but its memory is not the parent's.
+	 */
+	udt_tproc_t *t = procs_find(&h->procs, pid), *own = t;
 	if (t == NULL && h->procs.n > 0)
 		t = procs_find(&h->procs, h->procs.target);
 	dif_hit_t *hit = &ps->hit;
@@ -488,8 +492,8 @@ static void fire(udt_handle_t *h, profile_sample_t *ps, udt_probe_t *probe,
 	}
 	hit->uregs = ps->regs;
 	hit->nuregs = UDT_NREGS;
-	hit->read_mem = t ? read_target : NULL;
-	hit->read_arg = t ? t->proc : NULL;
+	hit->read_mem = own ? read_target : NULL;
+	hit->read_arg = own ? own->proc : NULL;
 	hit->ustack = NULL;
 	hit->nustack = 0;
 	hit->ustackdepth = 0;
@@ -500,7 +504,7 @@ static void fire(udt_handle_t *h, profile_sample_t *ps, udt_probe_t *probe,
 		hit->ustackdepth = (uint64_t)n;
 		hit->ucaller = n > 1 ? ps->pcs[1] : 0;
 	}
-	h->fire_tproc = t && t->pid == (int32_t)pid ? t : NULL;
+	h->fire_tproc = own;
 	h->fire_tid = (int32_t)tid;
 	ecb_fire_clk(h, probe, hit, have);
 	h->fire_tproc = NULL;
