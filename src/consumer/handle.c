@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 _Static_assert((int)UDT_PROG_SCRIPT == (int)D_PROG_SCRIPT &&
@@ -273,6 +274,55 @@ udt_prog_t *udt_prog_adopt(udt_handle_t *h, d_program_t *dp, int kind,
 	return p;
 }
 
+/*
+ * The objects the traced processes map, $target's executable first: the
+ * compiler reads the program's own types from their DWARF.
+ */
+static int traced_objects(udt_handle_t *h, char ***out)
+{
+	char **v = NULL;
+	int n = 0, cap = 0;
+	for (size_t i = 0; i < h->procs.n; i++) {
+		udt_tproc_t *t = h->procs.v[i];
+		const udt_map_t *maps;
+		size_t nm;
+		if (!t->user || !t->alive || t->proc == NULL)
+			continue;
+		const char *exe = proc_exe(t->proc);
+		if (proc_maps(t->proc, &maps, &nm) != 0)
+			nm = 0;
+		for (size_t j = 0; j <= nm; j++) {
+			const char *path = j == 0 ? exe : maps[j - 1].path;
+			if (path == NULL || path[0] != '/' ||
+			    (j > 0 && !(maps[j - 1].prot & PROT_EXEC)))
+				continue;
+			int dup = 0;
+			for (int k = 0; k < n && !dup; k++)
+				dup = strcmp(v[k], path) == 0;
+			if (dup)
+				continue;
+			if (n == cap) {
+				cap = cap ? cap * 2 : 16;
+				char **nv = realloc(v, sizeof(char *) * (size_t)cap);
+				if (nv == NULL)
+					break;
+				v = nv;
+			}
+			if ((v[n] = strdup(path)) != NULL)
+				n++;
+		}
+	}
+	*out = v;
+	return n;
+}
+
+static void free_objects(char **v, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
 udt_prog_t *udt_compile(udt_handle_t *h, int kind, const char *text,
     const char *name, int argc, char *const argv[], unsigned cflags)
 {
@@ -308,6 +358,9 @@ udt_prog_t *udt_compile(udt_handle_t *h, int kind, const char *text,
 	cc.strsize = (int)h->opts.strsize;
 	cc.ustackframes = (int)h->opts.ustackframes;
 	cc.jstackframes = (int)h->opts.jstackframes;
+	char **objs = NULL;
+	cc.ndwobjs = traced_objects(h, &objs);
+	cc.dwobjs = (const char *const *)objs;
 	cc.cpp = h->opts.cpp || (cflags & UDT_C_CPP);
 	cc.cppargs = (const char *const *)h->cppargs;
 	cc.ncppargs = h->ncppargs;
@@ -321,6 +374,7 @@ udt_prog_t *udt_compile(udt_handle_t *h, int kind, const char *text,
 		seterr(h, "%s%s", prefix, msg);
 		goto fail;
 	}
+	free_objects(objs, cc.ndwobjs);
 	d_cc_fini(&cc);
 	free(argused);
 	udt_prog_t *p = udt_prog_adopt(h, dp, kind, name, cflags);
@@ -328,6 +382,7 @@ udt_prog_t *udt_compile(udt_handle_t *h, int kind, const char *text,
 		d_program_free(dp);
 	return p;
 fail:
+	free_objects(objs, cc.ndwobjs);
 	d_cc_fini(&cc);
 	free(argused);
 	return NULL;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cg_impl.h"
+#include "dwtypes.h"
 #include "udtrace/regs.h"
 #include "consumer/printf.h"
 
@@ -260,6 +261,7 @@ typedef struct lval {
 	int addr;           /* LV_MEM: register with the address */
 	d_type_t *type;     /* NULL for a variable not yet typed */
 	int bits, bitoff;   /* LV_MEM bit-field */
+	int user;           /* LV_MEM: addr is in the traced process */
 } lval_t;
 
 static void check_writable_ident(cg_t *g, d_node_t *n, const char *op)
@@ -269,7 +271,10 @@ static void check_writable_ident(cg_t *g, d_node_t *n, const char *op)
 		    "operator %s can only be applied to a writable variable", op);
 }
 
-static val_t cg_addr_of_member(cg_t *g, d_node_t *n, d_tmember_t **mp);
+static val_t cg_addr_of_member(cg_t *g, d_node_t *n, d_tmember_t **mp,
+    int *user);
+static void user_copyin(cg_t *g, int reg, size_t size);
+static int is_user_ptr(const d_type_t *t);
 
 static lval_t cg_lvalue(cg_t *g, d_node_t *n, const char *op, int creating)
 {
@@ -357,11 +362,12 @@ static lval_t cg_lvalue(cg_t *g, d_node_t *n, const char *op, int creating)
 		lv.kind = LV_MEM;
 		lv.addr = p.reg;
 		lv.type = d_resolve(p.type)->base;
+		lv.user = is_user_ptr(p.type);
 		return lv;
 	}
 	if (n->kind == N_MEMBER) {
 		d_tmember_t *m;
-		val_t a = cg_addr_of_member(g, n, &m);
+		val_t a = cg_addr_of_member(g, n, &m, &lv.user);
 		lv.kind = LV_MEM;
 		lv.addr = a.reg;
 		lv.type = m->type;
@@ -388,6 +394,7 @@ static lval_t cg_lvalue(cg_t *g, d_node_t *n, const char *op, int creating)
 			lv.kind = LV_MEM;
 			lv.addr = b.reg;
 			lv.type = bt->base;
+			lv.user = bt->kind == TK_PTR && is_user_ptr(b.type);
 			return lv;
 		}
 	}
@@ -428,7 +435,13 @@ static void lval_load(cg_t *g, lval_t *lv, int rd)
 		cg_emit(g, var_ld_op(lv->var), rd, 0, 0, lv->var->id);
 		break;
 	case LV_MEM:
-		if (d_is_byref(lv->type))
+		if (lv->user) {
+			/* the traced process's memory: read a copy */
+			cg_emit(g, DIF_MOV, rd, lv->addr, 0, 0);
+			user_copyin(g, rd, d_sizeof(lv->type));
+			if (!d_is_byref(lv->type))
+				cg_emit(g, ld_op_for(lv->type), rd, rd, 0, 0);
+		} else if (d_is_byref(lv->type))
 			cg_emit(g, DIF_MOV, rd, lv->addr, 0, 0);
 		else
 			cg_emit(g, ld_op_for(lv->type), rd, lv->addr, 0, 0);
@@ -446,6 +459,9 @@ static void lval_load(cg_t *g, lval_t *lv, int rd)
 /* Store register r (already converted to lv->type) into the lvalue. */
 static void lval_store(cg_t *g, lval_t *lv, int r)
 {
+	if (lv->kind == LV_MEM && lv->user)
+		d_error(g->cc, g->line, "D_OP_WRITE", "cannot write to the "
+		    "traced process through a pointer: use copyout( )");
 	switch (lv->kind) {
 	case LV_VAR:
 		cg_emit(g, var_st_op(lv->var), 0, r, 0, lv->var->id);
@@ -573,14 +589,39 @@ static val_t cg_ident(cg_t *g, d_node_t *n)
 }
 
 /* Address of a struct/union member (left.name or left->name). */
-static val_t cg_addr_of_member(cg_t *g, d_node_t *n, d_tmember_t **mp)
+/* A pointer into the traced process (from DWARF): deref copies in. */
+static int is_user_ptr(const d_type_t *t)
+{
+	return t->user || d_resolve(t)->user;
+}
+
+/* reg holds an address in the traced process: replace it with a scratch copy. */
+static void user_copyin(cg_t *g, int reg, size_t size)
+{
+	int sz = cg_setx(g, size ? size : 1);
+	cg_emit(g, DIF_FLUSHTS, 0, 0, 0, 0);
+	cg_emit(g, DIF_PUSHTV, 0, reg, 0, 0);
+	cg_emit(g, DIF_PUSHTV, 0, sz, 0, 0);
+	cg_emit(g, DIF_CALL, reg, 0, 0, DIF_SUBR_COPYIN);
+	cg_reg_free(g, sz);
+}
+
+/*
+ * Address of a struct/union member (left.name or left->name). *user is
+ * set when the address is in the traced process (-> through a DWARF
+ * pointer): the caller copies in what it reads.
+ */
+static val_t cg_addr_of_member(cg_t *g, d_node_t *n, d_tmember_t **mp,
+    int *user)
 {
 	val_t b = cg_expr(g, n->left);
 	const d_type_t *bt = d_resolve(b.type);
+	*user = 0;
 	if (n->op == D_OP_ARROW) {
 		if (bt->kind != TK_PTR)
 			d_error(g->cc, n->line, "D_OP_PTR",
 			    "operator -> must be applied to a pointer");
+		*user = is_user_ptr(b.type);
 		bt = d_resolve(bt->base);
 	}
 	if (bt->kind != TK_STRUCT && bt->kind != TK_UNION)
@@ -590,8 +631,8 @@ static val_t cg_addr_of_member(cg_t *g, d_node_t *n, d_tmember_t **mp)
 		    d_resolve(b.type)->base->name : b.type->name);
 	if (!bt->complete)
 		d_error(g->cc, n->line, "D_OP_INCOMPLETE",
-		    "operator %s cannot be applied to incomplete type %s",
-		    opstr(n->op), bt->name);
+		    "operator %s cannot be applied to incomplete type %s%s",
+		    opstr(n->op), bt->name, d_dw_hint(g, bt));
 	d_tmember_t *m = d_member_lookup(bt, n->name);
 	if (m == NULL)
 		d_error(g->cc, n->line, "D_TYPE_MEMBER",
@@ -622,7 +663,7 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 		if (n->args == NULL || n->args->next != NULL)
 			d_error(g->cc, n->line, "D_ARR_BADREF",
 			    "%s[ ] requires exactly one subscript", b->name);
-		int64_t idx;
+		int64_t idx = -1;
 		if (cg_const(g, n->args, &idx) == 0) {
 			if (!isargs && (idx < 0 || idx >= UDT_NREGS))
 				d_error(g->cc, n->line, "D_REGS_IDX",
@@ -639,6 +680,13 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 			    "%s[ ] subscript must be of integral type", b->name);
 		cg_emit(g, DIF_LDGA, i.reg, i.reg, 0,
 		    isargs ? DIF_VAR_ARGS : DIF_VAR_UREGS);
+		/* pid probes: the parameter's declared type, from DWARF */
+		if (isargs && idx >= 0 && idx < g->nargtypes &&
+		    g->argtypes[idx] != NULL && !d_is_void(g->argtypes[idx]) &&
+		    !d_is_byref(g->argtypes[idx])) {
+			cg_narrow(g, i.reg, g->argtypes[idx]);
+			return mkval(i.reg, g->argtypes[idx]);
+		}
 		return mkval(i.reg, d_t_named(g->ts, isargs ? "int64_t" : "uint64_t"));
 	}
 	if (b->kind == N_IDENT || b->kind == N_SELF) {
@@ -688,6 +736,8 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 	cg_emit(g, DIF_ADD, base.reg, base.reg, i.reg, 0);
 	cg_reg_free(g, sz);
 	cg_reg_free(g, i.reg);
+	if (bt->kind == TK_PTR && is_user_ptr(base.type))
+		user_copyin(g, base.reg, d_sizeof(bt->base));
 	return load_from_addr(g, base.reg, bt->base);
 }
 
@@ -966,7 +1016,10 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 		break;
 	case N_MEMBER: {
 		d_tmember_t *m;
-		v = cg_addr_of_member(g, n, &m);
+		int user;
+		v = cg_addr_of_member(g, n, &m, &user);
+		if (user)
+			user_copyin(g, v.reg, d_sizeof(m->type));
 		if (m->bits) {
 			lval_t lv = { .kind = LV_MEM, .addr = v.reg, .type = m->type,
 			    .bits = m->bits, .bitoff = m->bitoff };
@@ -1016,6 +1069,8 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 			if (d_is_void(pt->base))
 				d_error(g->cc, n->line, "D_DEREF_VOID",
 				    "cannot dereference pointer to void");
+			if (is_user_ptr(v.type))
+				user_copyin(g, v.reg, d_sizeof(pt->base));
 			v = load_from_addr(g, v.reg, pt->base);
 			break;
 		}
@@ -1040,6 +1095,13 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 				d_error(g->cc, n->line, "D_ADDROF_LVAL",
 				    "unacceptable operand for unary & operator");
 			v = mkval(lv.addr, d_t_ptr(g->ts, lv.type));
+			if (lv.user) {
+				/* still an address in the traced process */
+				d_type_t *ut = d_alloc(g->cc, sizeof(*ut));
+				*ut = *v.type;
+				ut->user = 1;
+				v.type = ut;
+			}
 			break;
 		}
 		default:
@@ -1194,7 +1256,8 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 		d_type_t *t = cg_tname(g, n->tname);
 		if (d_is_void(t) || !d_resolve(t)->complete)
 			d_error(g->cc, n->line, "D_SIZEOF_TYPE",
-			    "cannot apply sizeof to an incomplete type: %s", t->name);
+			    "cannot apply sizeof to an incomplete type: %s%s",
+			    t->name, d_is_void(t) ? "" : d_dw_hint(g, d_resolve(t)));
 		v = mkval(cg_setx(g, d_sizeof(t)), d_t_named(g->ts, "size_t"));
 		break;
 	}

@@ -76,6 +76,8 @@ typedef struct cg {
 	int cl_datarec, cl_spec, cl_commit;
 	CG_VEC(cg_agg_t) aggs;
 	struct d_program *prog;  /* receives descriptors that outlive the compile */
+	d_type_t *argtypes[10];  /* args[] types of the clause being compiled */
+	int nargtypes;           /* 0: args[] are int64_t */
 } cg_t;
 
 /* compile.c: memory owned by the program being built. */

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cg.h"
+#include "dwtypes.h"
 #include "consumer/printf.h"
 
 typedef struct pmem {
@@ -134,6 +135,55 @@ int d_pdesc_parse(const char *text, int kind, d_pdesc_t *out, char *msg,
 	return 0;
 }
 
+/*
+ * args[] types for a clause: when every description names a pid probe
+ * of one function (entry or return) whose DWARF gives its parameters,
+ * args[n] has the declared type (return: args[1] the return type).
+ * Anything else keeps DTrace's untyped int64_t args.
+ */
+static void clause_argtypes(cg_t *g, const d_clause_prog_t *c)
+{
+	d_type_t *types[10], *ret = NULL;
+	int n = -1, isret = -1;
+	g->nargtypes = 0;
+	if (g->cc->ndwobjs == 0 || c->ndescs == 0)
+		return;
+	for (size_t i = 0; i < c->ndescs; i++) {
+		const d_pdesc_t *d = &c->descs[i];
+		int r = strcmp(d->name, "return") == 0;
+		if (strncmp(d->prov, "pid", 3) != 0 || d->prov[3] == '\0' ||
+		    strspn(d->prov + 3, "0123456789") != strlen(d->prov + 3) ||
+		    (!r && strcmp(d->name, "entry") != 0) ||
+		    d->func[0] == '\0' || strpbrk(d->func, "*?[\\") != NULL ||
+		    strpbrk(d->mod, "*?[\\") != NULL)
+			return;
+		d_type_t *t[10] = { 0 }, *rt = NULL;
+		int k = d_dw_func(g, d->mod, d->func, t, 10, &rt);
+		if (k < 0 || (isret >= 0 && isret != r))
+			return;
+		if (n >= 0) {
+			/* several descriptions must agree exactly */
+			if (k != n || !d_type_compat(rt, ret))
+				return;
+			for (int j = 0; j < k; j++)
+				if (!d_type_compat(t[j], types[j]))
+					return;
+		}
+		n = k;
+		isret = r;
+		ret = rt;
+		memcpy(types, t, sizeof(types));
+	}
+	if (isret) {
+		g->argtypes[0] = d_t_named(g->ts, "int");
+		g->argtypes[1] = ret;
+		g->nargtypes = 2;
+	} else {
+		memcpy(g->argtypes, types, sizeof(types));
+		g->nargtypes = n;
+	}
+}
+
 static void *xcalloc(d_cc_t *cc, size_t n, size_t sz)
 {
 	void *p = calloc(n ? n : 1, sz);
@@ -162,6 +212,7 @@ static void compile_clause(cg_t *g, d_program_t *p, d_node_t *cl)
 		d->line = t->line;
 		c->ndescs++;
 	}
+	clause_argtypes(g, c);
 	if (cl->clause.pred != NULL)
 		c->pred = cg_predicate(g, cl->clause.pred);
 	if (cl->clause.has_body && cl->clause.body != NULL) {

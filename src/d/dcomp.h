@@ -57,6 +57,12 @@ typedef struct d_cc {
 	int cpp;                 /* -C: run cpp over src first */
 	const char *const *cppargs; int ncppargs;  /* -D/-U/-I in order */
 	int zdefs;               /* -Z */
+	/*
+	 * Objects mapped by the traced processes (executable of $target
+	 * first), whose DWARF gives D the program's own types.
+	 */
+	const char *const *dwobjs; int ndwobjs;
+	void *dwstate;           /* dwtypes.c's memo (arena) */
 	int ustackframes;        /* default ustack() depth (option ustackframes) */
 	int jstackframes;        /* default jstack() depth (option jstackframes) */
 
@@ -129,6 +135,9 @@ int d_compile(d_cc_t *cc, struct d_program **out);
  * (-n fills from the right, -P/-m/-f from their own field, -i is an id).
  * Returns 0, or -1 with msg ("Overspecified probe description").
  */
+/* src/d/dwtypes.c: is name a typedef of the traced executable's DWARF? */
+int d_dw_is_typedef(d_cc_t *cc, const char *name);
+
 struct d_pdesc;
 int d_pdesc_parse(const char *text, int kind, struct d_pdesc *out,
     char *msg, size_t msglen);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cg.h"
+#include "dwtypes.h"
 
 
 cg_var_t *cg_var_lookup(cg_t *g, const char *name, int scope)
@@ -174,10 +175,13 @@ static d_type_t *spec_base(cg_t *g, d_node_t *tn)
 		return d_typedef_lookup(g->ts, name);
 	}
 	case D_SPEC_TYPEDEF:
-		t = d_t_named(g->ts, s->name);
+		t = s->scope ? NULL : d_t_named(g->ts, s->name);
+		if (t == NULL)
+			t = d_dw_type(g, s->scope, 0, s->name);
 		if (t == NULL)
 			d_error(g->cc, tn->line, "D_TYPE_ERR",
-			    "failed to resolve type %s: Unknown type name", s->name);
+			    "failed to resolve type %s%s%s: Unknown type name",
+			    s->scope ? s->scope : "", s->scope ? "`" : "", s->name);
 		return t;
 	default: {
 		int kind = s->kind == D_SPEC_STRUCT ? TK_STRUCT :
@@ -186,7 +190,26 @@ static d_type_t *spec_base(cg_t *g, d_node_t *tn)
 			if (s->name == NULL)
 				d_error(g->cc, tn->line, "D_DECL_TYPERED",
 				    "anonymous type used without a body");
-			return d_tag_declare(g->ts, kind, s->name);
+			/*
+			 * A tag D does not know (or one scoped to an object,
+			 * a.out`struct foo) comes from the traced program's
+			 * DWARF; the first one found stays for this compile.
+			 */
+			t = s->scope ? NULL : d_tag_lookup(g->ts, kind, s->name);
+			if (t != NULL && (t->complete || g->cc->ndwobjs == 0))
+				return t;
+			d_type_t *dt = d_dw_type(g, s->scope, kind, s->name);
+			if (dt != NULL) {
+				if (s->scope == NULL)
+					d_tag_register(g->ts, kind, s->name, dt);
+				return dt;
+			}
+			if (s->scope != NULL)
+				d_error(g->cc, tn->line, "D_TYPE_ERR",
+				    "failed to resolve type %s`%s %s: Unknown type "
+				    "name", s->scope, kind == TK_STRUCT ? "struct" :
+				    kind == TK_UNION ? "union" : "enum", s->name);
+			return t ? t : d_tag_declare(g->ts, kind, s->name);
 		}
 		if (s->name != NULL) {
 			t = d_tag_lookup(g->ts, kind, s->name);

@@ -128,7 +128,8 @@ static int is_typename(parser_t *p, const char *s)
 	for (const char *const *b = d_builtin_typenames; *b != NULL; b++)
 		if (strcmp(*b, s) == 0)
 			return 1;
-	return 0;
+	/* the traced executable's own typedefs (DWARF) */
+	return d_dw_is_typedef(p->cc, s);
 }
 
 static int lex_is_type(void *arg, const char *s)

@@ -255,6 +255,12 @@ d_type_t *d_tag_declare(d_types_t *ts, int kind, const char *tag)
 	return t;
 }
 
+void d_tag_register(d_types_t *ts, int kind, const char *tag, d_type_t *t)
+{
+	add_name(ts, &ts->tags, tag, t);
+	ts->tags->kind = kind;
+}
+
 d_type_t *d_anon(d_types_t *ts, int kind)
 {
 	d_type_t *t = mk(ts, kind, d_sprintf(ts->cc, "%s <anon>",

@@ -49,6 +49,8 @@ typedef struct d_type {
 	int complete;             /* struct/union/enum has a body */
 	const struct d_type *tdef_of;  /* typedef: the type it names */
 	const char *tag;          /* struct/union/enum tag */
+	int user;                 /* TK_PTR from DWARF: points into the traced
+	                           * process; dereferencing copies in */
 	int special;              /* by-ref values printed specially: a d_rec_type
 	                           * (D_RT_USTACK, D_RT_USYM, ...) or 0 */
 } d_type_t;
@@ -72,6 +74,8 @@ int d_typedef_add(d_types_t *ts, const char *name, d_type_t *t);
 d_type_t *d_tag_lookup(d_types_t *ts, int kind, const char *tag);
 d_type_t *d_tag_declare(d_types_t *ts, int kind, const char *tag); /* incomplete if new */
 d_type_t *d_anon(d_types_t *ts, int kind);
+/* Make an existing type (from DWARF) known under a tag. */
+void d_tag_register(d_types_t *ts, int kind, const char *tag, d_type_t *t);
 void d_struct_layout(d_type_t *t);       /* after members are set */
 
 /* Enumerator constants (identifier namespace). */

@@ -45,6 +45,7 @@ struct udt_elf {
 	udt_sym_t *syms;
 	size_t nsyms;
 	char *unversioned;       /* names of syms that had @VERSION, NUL-separated */
+	int dbg_tried;           /* find_debuginfo ran (for DWARF, even with a .symtab) */
 	struct udt_elf *next;
 };
 
@@ -403,6 +404,18 @@ udt_elf_t *sym_elf(const char *path, char *err, size_t errlen)
 const char *sym_elf_path(const udt_elf_t *e)
 {
 	return e->path;
+}
+
+void sym_elf_handles(udt_elf_t *e, Elf **obj, Elf **debug)
+{
+	pthread_mutex_lock(&cache_lock);
+	if (e->delf == NULL && !e->dbg_tried) {
+		e->dbg_tried = 1;
+		find_debuginfo(e);
+	}
+	pthread_mutex_unlock(&cache_lock);
+	*obj = e->elf;
+	*debug = e->delf;
 }
 
 int sym_elf_is_pie(const udt_elf_t *e)

@@ -328,5 +328,6 @@ void sym_cache_flush(void)
 	sym_lookup_flush();
 	sym_unwind_flush();
 	sym_unwind_sample_flush();
+	sym_dwarf_flush();      /* its handles borrow the objects' Elf */
 	sym_elf_flush();
 }

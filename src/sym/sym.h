@@ -95,6 +95,13 @@ int sym_ustack(udt_proc_t *p, pid_t tid, const uint64_t *regs,
 int sym_ustack_sample(pid_t pid, const uint64_t *regs, const void *stack,
     size_t stacklen, uint64_t *pcs, int max);
 
+/*
+ * The DWARF of the object at path (its own .debug_info, else its
+ * separate debuginfo), cached; NULL when it has none. For D's types.
+ */
+struct Dwarf;
+struct Dwarf *sym_dwarf(const char *path);
+
 /* Forget cached objects (after an exec, for example). */
 void sym_cache_flush(void);
 

@@ -18,4 +18,13 @@ void sym_lookup_flush(void);   /* lookup.c: every process's maps */
 void sym_unwind_flush(void);   /* unwind.c: every libunwind address space */
 void sym_unwind_sample_flush(void); /* unwind_sample.c: every Dwfl */
 
+/*
+ * elf.c: the ELF handles of an object — the file itself and its separate
+ * debuginfo (NULL when there is none), for the DWARF reader.
+ */
+#include <libelf.h>
+void sym_elf_handles(udt_elf_t *e, Elf **obj, Elf **debug);
+/* dwarf.c: end every cached Dwarf handle (before the objects go). */
+void sym_dwarf_flush(void);
+
 #endif /* UDTRACE_SYM_SYM_IMPL_H */
