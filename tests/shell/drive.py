@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # drive.py — runs `$UDTRACE <args>` on a pseudo-terminal, feeds it the
 # keystrokes of a script read from standard input, and prints the screen
-# the user would have seen (a tiny terminal: \r, \n, \b, erase-to-end and
+# the user would have seen (a tiny terminal: \r, \n, \b, tabs, erase-to-end and
 # cursor moves; other escape sequences are dropped) followed by
 # "[exit N]".
 #
@@ -51,6 +51,8 @@ def render(data):
                 lines.append([])
         elif ch == '\b':
             col = max(0, col - 1)
+        elif ch == '\t':
+            col = (col // 8 + 1) * 8
         elif ch == '\x07':
             pass
         elif ch >= ' ':
