@@ -8,7 +8,7 @@ profile-997 /pid == $target/ {
 	@fn[ufunc(arg1)] = count();
 }
 END { printa("pc %d %d %s %@d\n", @pc); printa("thr %s %@d\n", @thr); printa(@mod); printa(@fn); }' \
-    -c "$TARGETS/burner 30 thread" >"$tmp/out"
+    -c "$TARGETS/burner 15 thread" >"$tmp/out"
 echo "status $?"
 sed -n '1p' "$tmp/out"
 grep '^pc ' "$tmp/out" | sed 's/ [1-9][0-9]*$/ N/'

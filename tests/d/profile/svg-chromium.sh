@@ -7,7 +7,7 @@ if [ ! -x "$chromium" ]; then
 fi
 tmp=$(mktemp -d) || exit 1
 "$UDTRACE" $UDTRACE_OPTS -q -x stackformat=svg -o "$tmp/fg.svg" -n '
-profile-997 /pid == $target/ { @[ustack()] = count(); }' -c "$TARGETS/burner 30" >/dev/null
+profile-997 /pid == $target/ { @[ustack()] = count(); }' -c "$TARGETS/burner 15" >/dev/null
 echo "status $?"
 head -c 200 "$tmp/fg.svg" | grep -c '^<svg version="1.1"'
 # only the SVG namespace is named; no href, no url(), no external script
