@@ -93,7 +93,16 @@ int shell_go(shell_t *sh)
 		return -1;
 	sh->h_enabled = 1;
 	if (udt_enable(sh->h, sh->prog, &n) != 0) {
-		shell_msg(sh, "%s", udt_errmsg(sh->h));
+		/* the library names the program "shell"; say what it is */
+		static const char *const leads[] = {
+			"failed to compile script shell: ",
+			"failed to enable 'shell': ",
+		};
+		const char *msg = udt_errmsg(sh->h);
+		for (size_t i = 0; i < 2; i++)
+			if (strncmp(msg, leads[i], strlen(leads[i])) == 0)
+				msg += strlen(leads[i]);
+		shell_msg(sh, "failed to enable the clauses: %s", msg);
 		return -1;
 	}
 	shell_notice(sh, "matched %d probe%s", n, n == 1 ? "" : "s");
