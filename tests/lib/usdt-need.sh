@@ -1,14 +1,14 @@
 #!/bin/sh
-# usdt-need.sh — sourced by USDT tests: need_target NAME... exits the test
-# with status 77 (the runner's "skipped") and a "skip: ..." line when a
-# target built from a provider .d is missing because `udtrace -h` failed
-# (the Makefile's gate). Must not: hide a missing target once the gate is
-# gone: then a missing target is a real failure.
+# usdt-need.sh — sourced by USDT tests: need_target NAME... fails the test
+# at once, naming what is missing, when a target built by make targets
+# (USDT ones through `udtrace -h`) is absent, instead of a page of diffs.
+# Must not: skip: since -h landed, a missing target is a real failure
+# (make targets builds them all, or fails itself).
 need_target() {
 	for t in "$@"; do
 		if [ ! -e "$TARGETS/$t" ]; then
-			echo "skip: $t not built (udtrace -h failed)"
-			exit 77
+			echo "missing target $TARGETS/$t (make targets)" >&2
+			exit 1
 		fi
 	done
 }
