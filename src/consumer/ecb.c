@@ -317,7 +317,7 @@ void ecb_fire_tracer(udt_handle_t *h, udt_probe_t *p, const uint64_t *args,
 		return;
 	dif_hit_t *hit = &h->hit;
 	memset(hit->args, 0, sizeof(hit->args));
-	for (int i = 0; i < nargs && i < 10; i++)
+	for (int i = 0; i < nargs && i < 12; i++)
 		hit->args[i] = args[i];
 	hit->pid = h->pid;
 	hit->ppid = h->ppid;

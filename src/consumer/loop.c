@@ -104,6 +104,17 @@ static void fire_due(udt_handle_t *h, uint64_t now)
 	}
 }
 
+/* The switchrate tick: print what is buffered, schedule the next one. */
+static int switch_now(udt_handle_t *h, uint64_t now, uint64_t rate)
+{
+	if (h->buf.policy != UDT_BUF_RING)
+		handle_drain(h);
+	h->next_switch += rate;
+	if (h->next_switch <= now)
+		h->next_switch = now + rate;
+	return UDT_WORK_OKAY;
+}
+
 int udt_work(udt_handle_t *h)
 {
 	if (h->stopped)
@@ -144,15 +155,13 @@ int udt_work(udt_handle_t *h)
 		fire_due(h, now);
 		if (h->exiting || h->buf.filled)
 			continue;
-		if (now >= h->next_switch) {
-			if (h->buf.policy != UDT_BUF_RING)
-				handle_drain(h);
-			h->next_switch += rate;
-			if (h->next_switch <= now)
-				h->next_switch = now + rate;
-			return UDT_WORK_OKAY;
-		}
-		uint64_t next = h->next_switch;
+		/*
+		 * A due switch still lets the backend deliver what waits
+		 * (a zero-timeout poll below) before the drain: with a tiny
+		 * switchrate the loop would otherwise never dispatch a hit.
+		 */
+		int switch_due = now >= h->next_switch;
+		uint64_t next = switch_due ? now : h->next_switch;
 		for (size_t i = 0; i < h->ntimers; i++)
 			if (h->timers[i]->next_ns < next)
 				next = h->timers[i]->next_ns;
@@ -160,6 +169,8 @@ int udt_work(udt_handle_t *h)
 		if (spec_busy(&h->spec) && h->next_clean < next)
 			next = h->next_clean;
 		udt_backend_t *be = h->procs.be;
+		if (switch_due && be == NULL)
+			return switch_now(h, now, rate);
 		if (be == NULL) {
 			struct timespec ts = {
 				.tv_sec = (time_t)(next / 1000000000ULL),
@@ -186,15 +197,17 @@ int udt_work(udt_handle_t *h)
 			    "failed to wait for events: %s", strerror(errno));
 			return UDT_WORK_ERROR;
 		}
-		if (rc <= 0 || !(pfd[0].revents & (POLLIN | POLLERR | POLLHUP)))
-			continue;      /* samples only: drained at the top */
-		if (be->ops->dispatch(be) != 0 ||
-		    (!h->exiting && be->ops->resume(be) != 0)) {
+		if (rc > 0 && (pfd[0].revents & (POLLIN | POLLERR | POLLHUP)) &&
+		    (be->ops->dispatch(be) != 0 ||
+		    (!h->exiting && be->ops->resume(be) != 0))) {
 			snprintf(h->errmsg, sizeof(h->errmsg), "%s",
 			    be->ops->errmsg ? be->ops->errmsg(be) :
 			    "backend failure");
 			return UDT_WORK_ERROR;
 		}
+		if (switch_due)
+			return switch_now(h, now, rate);
+		/* samples only, or a timer: handled at the top */
 	}
 }
 

@@ -669,7 +669,7 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 				d_error(g->cc, n->line, "D_REGS_IDX",
 				    "index %lld is out of range for uregs[ ]",
 				    (long long)idx);
-			if (isargs && (idx < 0 || idx > 9))
+			if (isargs && (idx < 0 || idx > 11))
 				d_error(g->cc, n->line, "D_ARGS_IDX",
 				    "index %lld is out of range for args[ ]",
 				    (long long)idx);

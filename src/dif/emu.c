@@ -478,7 +478,7 @@ static int builtin_array(dif_state_t *st, const dif_hit_t *h, uint32_t id,
     uint64_t idx, uint64_t *out)
 {
 	if (id == DIF_VAR_ARGS) {
-		*out = (h != NULL && idx < 10) ? h->args[idx] : 0;
+		*out = (h != NULL && idx < 12) ? h->args[idx] : 0;
 		return 0;
 	}
 	if (id == DIF_VAR_UREGS) {
@@ -603,8 +603,12 @@ static int do_rec(dif_state_t *st, const difo_t *dp, uint32_t idx,
 	if (rc->kind == DIF_REC_INT) {
 		memcpy(p, &val, len);   /* the low len bytes: little endian */
 	} else {
-		/* a string's tail must be NULs: the consumer compares keys bytewise */
-		memmove(p, src, srclen);
+		/*
+		 * a string's tail must be NULs: the consumer compares keys
+		 * bytewise. A zero-sized record has no source at all (NULL).
+		 */
+		if (srclen > 0)
+			memmove(p, src, srclen);
 		memset(p + srclen, 0, len - srclen);
 	}
 	return 0;

@@ -23,7 +23,7 @@
 typedef struct dif_hit {
 	uint32_t probe_id, epid;
 	const char *prov, *mod, *func, *name;
-	uint64_t args[10];
+	uint64_t args[12];     /* arg0..arg9 and args[0..11] (USDT has up to 12) */
 	int32_t  pid, ppid, tid;
 	uint32_t uid, gid;
 	int32_t  cpu;

@@ -78,6 +78,41 @@ insn_reg(x86_reg r)
 	}
 }
 
+/*
+ * Where the disp32 of a RIP-relative legacy (non-VEX) instruction sits:
+ * after the prefixes, the opcode (1 byte, 0f xx, 0f 38/3a xx) and a
+ * ModRM with mod=00 rm=101. Capstone 4 leaves encoding.disp_offset 0 for
+ * some of them (66 83 3d disp32 imm8: cmpw $0, sym(%rip), the USDT
+ * is-enabled test); the offset is accepted only if the bytes there hold
+ * the displacement capstone decoded. -1 when not found.
+ */
+static int legacy_rip_disp_off(const uint8_t *b, size_t len, int64_t disp)
+{
+	size_t i = 0;
+	while (i < len && (b[i] == 0x66 || b[i] == 0x67 || b[i] == 0xf2 ||
+	    b[i] == 0xf3 || b[i] == 0xf0 || b[i] == 0x2e || b[i] == 0x36 ||
+	    b[i] == 0x3e || b[i] == 0x26 || b[i] == 0x64 || b[i] == 0x65))
+		i++;
+	if (i < len && (b[i] & 0xf0) == 0x40)
+		i++;                               /* REX */
+	if (i >= len)
+		return -1;
+	if (b[i] == 0x0f) {
+		i++;
+		if (i < len && (b[i] == 0x38 || b[i] == 0x3a))
+			i++;
+	}
+	i++;                                       /* opcode */
+	if (i >= len || (b[i] & 0xc7) != 0x05)     /* ModRM: mod 00, rm 101 */
+		return -1;
+	i++;
+	if (i + 4 > len)
+		return -1;
+	int32_t d;
+	memcpy(&d, b + i, 4);
+	return (int64_t)d == disp ? (int)i : -1;
+}
+
 /* The condition nibble of a jcc, as the x86 encoding numbers it (7x / 0f 8x). */
 static int
 insn_jcc_cc(unsigned id)
@@ -235,11 +270,14 @@ insn_classify(const cs_insn *ci, udt_insn_t *out)
 		if (o->mem.base == X86_REG_EIP)
 			return;   /* 67-prefixed eip-relative: not worth a guess */
 		if (o->mem.base == X86_REG_RIP) {
-			if (x->encoding.disp_offset == 0 ||
-			    x->encoding.disp_size != 4)
+			int off = x->encoding.disp_offset;
+			if (off == 0 || x->encoding.disp_size != 4)
+				off = legacy_rip_disp_off(out->bytes, out->len,
+				    o->mem.disp);
+			if (off <= 0)
 				return;
 			out->rip_rel = 1;
-			out->disp_off = x->encoding.disp_offset;
+			out->disp_off = (uint8_t)off;
 		}
 	}
 	out->kind = INSN_PLAIN;
