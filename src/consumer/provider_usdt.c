@@ -18,6 +18,7 @@
  * trace and that map the object later (dlopen, exec).
  */
 #include "handle.h"
+#include "hitctx.h"
 #include "provider_usdt.h"
 #include "sym/sym.h"
 #include "usdt/usdt.h"
@@ -764,19 +765,15 @@ struct hit_read {
 	const udt_hit_t *uh;
 };
 
-/* Target memory: the hit's stack copy first, then the process. */
+/*
+ * Target memory: the hit's stack copy first, then the process — through
+ * its handle, or process_vm_readv of the hit's pid for a system-wide
+ * site (hitctx.c, shared with the pid provider's read_mem).
+ */
 static int hit_read(void *arg, uint64_t addr, void *buf, size_t len)
 {
 	const udt_hit_t *uh = ((const struct hit_read *)arg)->uh;
-	uint64_t sp = uh->regs[R_RSP];
-	if (uh->stack != NULL && addr >= sp && addr - sp <= uh->stacklen &&
-	    len <= uh->stacklen - (addr - sp)) {
-		memcpy(buf, (const char *)uh->stack + (addr - sp), len);
-		return 0;
-	}
-	if (uh->proc == NULL)
-		return -1;
-	return proc_read(uh->proc, addr, buf, len);
+	return hitctx_read((void *)uh, addr, buf, len);
 }
 
 void usdt_hit_args(udt_handle_t *h, const pidsite_ent_t *e,
