@@ -348,7 +348,8 @@ static int byname(const void *x, const void *y)
 static int depth_of(node_t *n)
 {
 	int d = 0;
-	qsort(n->kids, n->nkids, sizeof(*n->kids), byname);
+	if (n->nkids > 1)       /* a leaf has no array at all */
+		qsort(n->kids, n->nkids, sizeof(*n->kids), byname);
 	for (size_t i = 0; i < n->nkids; i++) {
 		int k = depth_of(n->kids[i]);
 		if (k > d)
