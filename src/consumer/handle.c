@@ -316,6 +316,13 @@ static int traced_objects(udt_handle_t *h, char ***out)
 	return n;
 }
 
+/* args[] widths for the compiler, from the USDT provider's notes. */
+static int compile_argwidths(void *arg, const struct d_pdesc *d, int *size,
+    int *sgn, int max)
+{
+	return usdt_argtypes(arg, d, size, sgn, max);
+}
+
 static void free_objects(char **v, int n)
 {
 	for (int i = 0; i < n; i++)
@@ -358,6 +365,8 @@ udt_prog_t *udt_compile(udt_handle_t *h, int kind, const char *text,
 	cc.strsize = (int)h->opts.strsize;
 	cc.ustackframes = (int)h->opts.ustackframes;
 	cc.jstackframes = (int)h->opts.jstackframes;
+	cc.argwidths = compile_argwidths;
+	cc.argwidths_arg = h;
 	char **objs = NULL;
 	cc.ndwobjs = traced_objects(h, &objs);
 	cc.dwobjs = (const char *const *)objs;

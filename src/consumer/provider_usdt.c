@@ -826,3 +826,59 @@ void usdt_state_free(udt_handle_t *h)
 	free(us);
 	h->usdtst = NULL;
 }
+
+/* ---- compile-time argument types ---- */
+
+typedef struct argw {
+	udt_handle_t *h;
+	int size[USDT_MAXARGS], sgn[USDT_MAXARGS];
+	int n;          /* -1 before the first probe */
+	int mixed;      /* probes disagree: args[] stay untyped */
+} argw_t;
+
+static int argw_cb(udt_probe_t *p, void *arg)
+{
+	argw_t *a = arg;
+	const usdt_info_t *ui = info_of(a->h, p);
+	if (ui == NULL) {
+		a->mixed = 1;          /* not a USDT probe */
+		return 0;
+	}
+	for (size_t i = 0; i < ui->nsites; i++) {
+		const usdt_psite_t *s = &ui->sites[i];
+		if (a->n < 0) {
+			a->n = s->nargs;
+			for (int k = 0; k < s->nargs; k++) {
+				a->size[k] = s->args[k].size;
+				a->sgn[k] = s->args[k].is_signed;
+			}
+			continue;
+		}
+		if (s->nargs != a->n)
+			a->mixed = 1;
+		for (int k = 0; k < s->nargs && k < a->n; k++)
+			if (s->args[k].size != a->size[k] ||
+			    s->args[k].is_signed != a->sgn[k])
+				a->mixed = 1;
+	}
+	return 0;
+}
+
+int usdt_argtypes(udt_handle_t *h, const d_pdesc_t *d, int *size, int *sgn,
+    int max)
+{
+	if (d->id != 0 || usdt_desc_kind(d->prov, NULL) == USDT_DESC_NONE)
+		return -1;
+	if (usdt_provide(h, d) != 0)
+		return -1;
+	argw_t a = { .h = h, .n = -1 };
+	(void)probe_iter(&h->reg, d, argw_cb, &a);
+	if (a.n < 0 || a.mixed)
+		return -1;
+	int n = a.n < max ? a.n : max;
+	for (int k = 0; k < n; k++) {
+		size[k] = a.size[k];
+		sgn[k] = a.sgn[k];
+	}
+	return n;
+}

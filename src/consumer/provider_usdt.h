@@ -81,4 +81,12 @@ void usdt_hit_args(struct udt_handle *h, const pidsite_ent_t *e,
 
 void usdt_state_free(struct udt_handle *h);
 
+/*
+ * For the compiler: the width and signedness of each argument of the
+ * USDT probes d names (their stapsdt specs), when every matched probe
+ * agrees; -1 otherwise (args[] then stay int64_t).
+ */
+int usdt_argtypes(udt_handle_t *h, const d_pdesc_t *d, int *size, int *sgn,
+    int max);
+
 #endif /* UDTRACE_CONSUMER_PROVIDER_USDT_H */

@@ -136,6 +136,38 @@ int d_pdesc_parse(const char *text, int kind, d_pdesc_t *out, char *msg,
 }
 
 /*
+ * USDT clauses: args[n] has the width and signedness of the probes'
+ * argument specs (-4@ is an int, 8@ a uint64_t), when every description
+ * and every probe agree. 1 if the clause is typed so.
+ */
+static int usdt_argtypes(cg_t *g, const d_clause_prog_t *c)
+{
+	d_cc_t *cc = g->cc;
+	int size[12], sgn[12], n = -1;
+	if (cc->argwidths == NULL)
+		return 0;
+	for (size_t i = 0; i < c->ndescs; i++) {
+		int s2[12], g2[12];
+		int k = cc->argwidths(cc->argwidths_arg, &c->descs[i], s2, g2, 12);
+		if (k < 0 || (n >= 0 && (k != n || memcmp(s2, size,
+		    sizeof(int) * (size_t)k) != 0 || memcmp(g2, sgn,
+		    sizeof(int) * (size_t)k) != 0)))
+			return 0;
+		n = k;
+		memcpy(size, s2, sizeof(size));
+		memcpy(sgn, g2, sizeof(sgn));
+	}
+	if (n <= 0)
+		return 0;
+	if (n > 10)
+		n = 10;
+	for (int k = 0; k < n; k++)
+		g->argtypes[k] = d_t_int(g->ts, (size_t)size[k], sgn[k]);
+	g->nargtypes = n;
+	return 1;
+}
+
+/*
  * args[] types for a clause: when every description names a pid probe
  * of one function (entry or return) whose DWARF gives its parameters,
  * args[n] has the declared type (return: args[1] the return type).
@@ -146,7 +178,11 @@ static void clause_argtypes(cg_t *g, const d_clause_prog_t *c)
 	d_type_t *types[10], *ret = NULL;
 	int n = -1, isret = -1;
 	g->nargtypes = 0;
-	if (g->cc->ndwobjs == 0 || c->ndescs == 0)
+	if (c->ndescs == 0)
+		return;
+	if (usdt_argtypes(g, c))
+		return;
+	if (g->cc->ndwobjs == 0)
 		return;
 	for (size_t i = 0; i < c->ndescs; i++) {
 		const d_pdesc_t *d = &c->descs[i];

@@ -40,6 +40,8 @@ typedef struct d_macros {
 	int64_t pid, ppid, uid, gid, euid, egid, pgid, sid, target;
 } d_macros_t;
 
+struct d_pdesc;
+
 typedef struct d_cc {
 	d_arena_blk_t *arena;
 
@@ -63,6 +65,13 @@ typedef struct d_cc {
 	 */
 	const char *const *dwobjs; int ndwobjs;
 	void *dwstate;           /* dwtypes.c's memo (arena) */
+	/*
+	 * Argument widths of the probes a description names, when the
+	 * provider knows them (USDT: the stapsdt specs): count, or -1.
+	 */
+	int (*argwidths)(void *arg, const struct d_pdesc *d, int *size,
+	    int *sgn, int max);
+	void *argwidths_arg;
 	int ustackframes;        /* default ustack() depth (option ustackframes) */
 	int jstackframes;        /* default jstack() depth (option jstackframes) */
 
