@@ -86,7 +86,7 @@ void usdt_state_free(struct udt_handle *h);
  * USDT probes d names (their stapsdt specs), when every matched probe
  * agrees; -1 otherwise (args[] then stay int64_t).
  */
-int usdt_argtypes(udt_handle_t *h, const d_pdesc_t *d, int *size, int *sgn,
+int usdt_argtypes(struct udt_handle *h, const d_pdesc_t *d, int *size, int *sgn,
     int max);
 
 #endif /* UDTRACE_CONSUMER_PROVIDER_USDT_H */
