@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "consumer/agg.h"
+#include "consumer/symfmt.h"
 
 /* ---- histogram layouts ---- */
 
@@ -319,10 +320,77 @@ state_update(const d_aggdesc_t *a, int64_t *s, int64_t x, int64_t w)
 	}
 }
 
+/* The pc a usym (function start) or umod (module representative) key keeps. */
+static uint64_t
+norm_pc(agg_table_t *t, int type, int64_t pid, uint64_t pc)
+{
+	struct agg_norm *c = &t->norm[(pc ^ (uint64_t)pid * 0x9e3779b97f4a7c15ULL ^
+	    (uint64_t)type) & 1023];
+	if (c->pc == pc && c->pid == pid && c->type == type && c->npc != 0)
+		return c->npc;
+	uint64_t npc = pc, off = 0;
+	char mod[64], sym[256];
+	if (udt_symbolize != NULL &&
+	    udt_symbolize((int)pid, pc, mod, sizeof(mod), sym, sizeof(sym),
+	    &off) == 0) {
+		if (type == D_RT_USYM && sym[0] != '\0' && off <= pc) {
+			npc = pc - off;
+		} else if (type == D_RT_UMOD && mod[0] != '\0') {
+			int i;
+			for (i = 0; i < t->nmodrep; i++)
+				if (t->modrep[i].pid == pid &&
+				    strcmp(t->modrep[i].mod, mod) == 0)
+					break;
+			if (i < t->nmodrep) {
+				npc = t->modrep[i].pc;
+			} else if (t->nmodrep < 128) {
+				t->modrep[i].pid = pid;
+				snprintf(t->modrep[i].mod, sizeof(t->modrep[i].mod),
+				    "%s", mod);
+				t->modrep[i].pc = pc;
+				t->nmodrep++;
+			}
+		}
+	}
+	c->pid = pid;
+	c->pc = pc;
+	c->type = type;
+	c->npc = npc;
+	return npc;
+}
+
+/* Copy of key with its usym/umod pcs normalized; NULL if none needs it. */
+static const unsigned char *
+norm_key(agg_table_t *t, const d_aggdesc_t *a, const unsigned char *key,
+    size_t klen, unsigned char *buf, size_t buflen)
+{
+	int any = 0;
+	for (uint32_t i = 0; i < a->nkeys; i++)
+		if (a->keys[i].type == D_RT_USYM || a->keys[i].type == D_RT_UMOD)
+			any = 1;
+	if (!any || klen > buflen)
+		return NULL;
+	memcpy(buf, key, klen);
+	for (uint32_t i = 0; i < a->nkeys; i++) {
+		int type = a->keys[i].type;
+		size_t o = a->keyoff[i];
+		if ((type != D_RT_USYM && type != D_RT_UMOD) || o + 16 > klen)
+			continue;
+		int64_t pid;
+		uint64_t pc;
+		memcpy(&pid, buf + o, 8);
+		memcpy(&pc, buf + o + 8, 8);
+		pc = norm_pc(t, type, pid, pc);
+		memcpy(buf + o + 8, &pc, 8);
+	}
+	return buf;
+}
+
 int
 agg_apply(agg_table_t *t, uint32_t agg, const void *data, size_t len,
     int cpu)
 {
+	unsigned char nbuf[1024];
 	const unsigned char *d = data;
 	const unsigned char *key;
 	int64_t x, w;
@@ -339,6 +407,10 @@ agg_apply(agg_table_t *t, uint32_t agg, const void *data, size_t len,
 	klen = len - 16;
 	if (klen > keysize)
 		klen = keysize;
+	const unsigned char *nk = norm_key(t, in->desc, key, klen, nbuf,
+	    sizeof(nbuf));
+	if (nk != NULL)
+		key = nk;
 	/* a short key reads as zero-padded */
 	uint64_t h = key_hash(agg, key, klen);
 	uint32_t *head = &t->buckets[h & (t->nbuckets - 1)];

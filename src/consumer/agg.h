@@ -60,6 +60,15 @@ typedef struct agg_table {
 	uint32_t *buckets;            /* arena offset + 1 of the chain head */
 	size_t nbuckets;              /* power of two */
 	uint64_t drops[AGG_MAXCPU];
+	/*
+	 * usym()/ufunc() keys aggregate by function and umod() keys by
+	 * module, as in DTrace: each pc is replaced by its function's start
+	 * (or by the first pc seen in that module); these remember the
+	 * answers so the symbolizer runs once per distinct pc.
+	 */
+	struct agg_norm { int64_t pid; uint64_t pc, npc; int type; } norm[1024];
+	struct agg_modrep { int64_t pid; char mod[64]; uint64_t pc; } modrep[128];
+	int nmodrep;
 	int64_t *zero;                /* a zeroed state, for missing entries */
 } agg_table_t;
 
