@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cg_impl.h"
+#include "depth.h"
 #include "dwtypes.h"
 #include "udtrace/regs.h"
 #include "consumer/printf.h"
@@ -975,6 +976,7 @@ static val_t cg_call(cg_t *g, d_node_t *n);
 
 val_t cg_expr(cg_t *g, d_node_t *n)
 {
+	d_depth_guard(g->cc, n->line);
 	int saved_line = g->line;
 	g->line = n->line;
 	val_t v;
@@ -1473,6 +1475,7 @@ static val_t cg_call(cg_t *g, d_node_t *n)
 
 static void cg_stmt(cg_t *g, d_node_t *s)
 {
+	d_depth_guard(g->cc, s->line);
 	g->line = s->line;
 	switch (s->kind) {
 	case S_EXPR: {

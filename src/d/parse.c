@@ -20,6 +20,7 @@
 #include <string.h>
 #include "dcomp.h"
 #include "lex.h"
+#include "depth.h"
 
 typedef struct name_ent {
 	const char *name;
@@ -325,6 +326,7 @@ static d_node_t *parse_postfix(parser_t *p)
 static d_node_t *parse_unary(parser_t *p)
 {
 	d_tok_t t = *peek(p, 0);
+	d_depth_guard(p->cc, t.line);
 	d_node_t *n;
 	int op = D_OP_NONE;
 
@@ -392,6 +394,7 @@ static d_node_t *parse_unary(parser_t *p)
 static d_node_t *parse_cast(parser_t *p)
 {
 	d_tok_t *t = peek(p, 0);
+	d_depth_guard(p->cc, t->line);
 	if (t->kind == '(' && starts_type(p, 1)) {
 		int line = t->line;
 		next(p);
@@ -572,6 +575,7 @@ static d_node_t *parse_stmt_list(parser_t *p)
 static d_node_t *parse_stmt_or_block(parser_t *p)
 {
 	d_tok_t *t = peek(p, 0);
+	d_depth_guard(p->cc, t->line);
 	if (t->kind == '{') {
 		d_node_t *b = node(p, S_BLOCK, t->line);
 		next(p);
