@@ -38,6 +38,7 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include "backend/ptrace_impl.h"
+#include "proc/watchdog.h"
 
 #define PT_OPTIONS (PTRACE_O_TRACECLONE | PTRACE_O_TRACEFORK | \
     PTRACE_O_TRACEVFORK | PTRACE_O_TRACEEXEC | PTRACE_O_TRACESYSGOOD)
@@ -673,6 +674,11 @@ static int pt_add_proc(udt_backend_t *be, udt_proc_t *p)
 		return -1;
 	}
 	pp->nbph = 1024;
+	/*
+	 * Before the first int3: if udtrace is SIGKILLed from here on, the
+	 * watchdog puts the original bytes back (proc/watchdog.h).
+	 */
+	wd_start();
 	pp->p = p;
 	pp->pid = proc_pid(p);
 	n = proc_threads(p, &tids);

@@ -13,6 +13,7 @@
  * patch and look up in constant time.
  */
 #include "proc/proc_impl.h"
+#include "proc/watchdog.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +71,7 @@ static int insert(udt_proc_t *p, uint64_t addr, uint8_t orig)
 	p->ptab[i].addr = addr;
 	p->ptab[i].orig = orig;
 	p->ptab[i].full = 1;
+	wd_note_patch(p->pid, addr, orig);
 	if (p->pcount == 0 || addr < p->pmin)
 		p->pmin = addr;
 	if (p->pcount == 0 || addr > p->pmax)
@@ -92,6 +94,7 @@ static void erase(udt_proc_t *p, uint64_t addr)
 	}
 	p->ptab[i].full = 0;
 	p->pcount--;
+	wd_note_unpatch(p->pid, addr);
 	for (size_t j = (i + 1) & mask; p->ptab[j].full; j = (j + 1) & mask) {
 		size_t home = slot_of(p, p->ptab[j].addr);
 		/* Move j into the hole i unless its home lies cyclically in (i, j]. */
@@ -211,6 +214,9 @@ void proc_unpatch_all(udt_proc_t *p)
 
 void proc_patch_forget(udt_proc_t *p)
 {
+	for (size_t i = 0; p->pcount > 0 && i < p->pcap; i++)
+		if (p->ptab[i].full)
+			wd_note_unpatch(p->pid, p->ptab[i].addr);
 	if (p->ptab)
 		memset(p->ptab, 0, p->pcap * sizeof(*p->ptab));
 	p->pcount = 0;
@@ -229,5 +235,8 @@ int proc_patch_copy(udt_proc_t *dst, const udt_proc_t *src)
 	dst->pcount = src->pcount;
 	dst->pmin = src->pmin;
 	dst->pmax = src->pmax;
+	for (size_t i = 0; i < dst->pcap; i++)
+		if (dst->ptab[i].full)
+			wd_note_patch(dst->pid, dst->ptab[i].addr, dst->ptab[i].orig);
 	return 0;
 }

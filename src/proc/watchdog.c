@@ -1,0 +1,326 @@
+/*
+ * watchdog.c — the patch-table mirror and the process that restores it
+ * when udtrace dies without running any of its own exit paths (SIGKILL,
+ * the OOM killer).
+ *
+ * Owns: one MAP_SHARED anonymous table, created before the fork so both
+ * processes see it, and the watchdog process: forked twice (so it is no
+ * child of udtrace, whose backend reaps every child with waitpid(-1)),
+ * holding only the read end of a pipe whose write end only udtrace holds.
+ * End of file on that pipe means udtrace is gone: when a tracer dies the
+ * kernel detaches its tracees, so the watchdog can then PTRACE_SEIZE
+ * them (retrying while the dead tracer's detach is still under way),
+ * stop every thread, write the original bytes back through
+ * /proc/PID/mem and detach.
+ * Must not: allocate or block in the hooks (they run inside proc_patch
+ * and proc_unpatch), hold any descriptor of udtrace's (the target's
+ * output, a -o file, the pipe's write end), or react to the terminal's
+ * SIGINT/SIGHUP (a normal exit of udtrace restores everything itself and
+ * then the watchdog finds nothing to do).
+ * Invariant: see watchdog.h. Scratch pages are left mapped: a thread
+ * running a displaced instruction out of line there jumps back to the
+ * original code by itself. What cannot be saved: a thread that was
+ * stopped in a breakpoint hit at the moment udtrace died — the kernel
+ * resumes it with the SIGTRAP it was stopped for, which kills the
+ * process before anyone can attach (README, "Guarantees").
+ */
+#include "proc/watchdog.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/ptrace.h>
+#include <sys/user.h>
+#include <sys/wait.h>
+
+#define WD_CAP (1u << 20)            /* patched bytes mirrored (16 MiB, reserved lazily) */
+enum { WD_EMPTY, WD_LIVE, WD_GONE };
+
+typedef struct wd_ent {
+	uint64_t addr;
+	int32_t pid;
+	uint8_t orig;
+	uint8_t state;
+} wd_ent_t;
+
+static wd_ent_t *mirror;
+static int wd_wfd = -1;
+
+static size_t home(pid_t pid, uint64_t addr)
+{
+	uint64_t k = (addr ^ ((uint64_t)(uint32_t)pid << 40)) * 0x9E3779B97F4A7C15ull;
+	return (size_t)(k >> 44) & (WD_CAP - 1);
+}
+
+void wd_note_patch(pid_t pid, uint64_t addr, uint8_t orig)
+{
+	if (mirror == NULL)
+		return;
+	size_t i = home(pid, addr), tomb = WD_CAP;
+	for (size_t n = 0; n < WD_CAP; n++, i = (i + 1) & (WD_CAP - 1)) {
+		wd_ent_t *e = &mirror[i];
+		if (e->state == WD_EMPTY)
+			break;
+		if (e->state == WD_GONE) {
+			if (tomb == WD_CAP)
+				tomb = i;
+			continue;
+		}
+		if (e->pid == pid && e->addr == addr)
+			return;      /* the first original stays */
+	}
+	if (tomb != WD_CAP)
+		i = tomb;
+	else if (mirror[i].state != WD_EMPTY)
+		return;          /* full: this byte goes unguarded */
+	mirror[i].addr = addr;
+	mirror[i].pid = pid;
+	mirror[i].orig = orig;
+	mirror[i].state = WD_LIVE;
+}
+
+void wd_note_unpatch(pid_t pid, uint64_t addr)
+{
+	if (mirror == NULL)
+		return;
+	size_t i = home(pid, addr);
+	for (size_t n = 0; n < WD_CAP; n++, i = (i + 1) & (WD_CAP - 1)) {
+		wd_ent_t *e = &mirror[i];
+		if (e->state == WD_EMPTY)
+			return;
+		if (e->state == WD_LIVE && e->pid == pid && e->addr == addr) {
+			e->state = WD_GONE;
+			return;
+		}
+	}
+}
+
+static int find_orig(pid_t pid, uint64_t addr, uint8_t *orig)
+{
+	size_t i = home(pid, addr);
+	for (size_t n = 0; n < WD_CAP; n++, i = (i + 1) & (WD_CAP - 1)) {
+		wd_ent_t *e = &mirror[i];
+		if (e->state == WD_EMPTY)
+			return 0;
+		if (e->state == WD_LIVE && e->pid == pid && e->addr == addr) {
+			*orig = e->orig;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* ---- the watchdog's side ---- */
+
+#define WD_MAXTH 4096
+
+typedef struct wd_th {
+	pid_t tid;
+	int sig;     /* signal to deliver at detach */
+} wd_th_t;
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/*
+ * Seize tid, waiting out the dead tracer's detach (EPERM meanwhile).
+ * 1 attached, 0 gone or not attachable.
+ */
+static int seize(pid_t tid)
+{
+	double end = now() + 5.0;
+	for (;;) {
+		if (ptrace(PTRACE_SEIZE, tid, 0, 0) == 0)
+			return 1;
+		if (errno != EPERM || now() > end)
+			return 0;
+		usleep(200);
+	}
+}
+
+static int known(const wd_th_t *th, size_t n, pid_t tid)
+{
+	for (size_t i = 0; i < n; i++)
+		if (th[i].tid == tid)
+			return 1;
+	return 0;
+}
+
+/* Attach and stop every thread of pid (re-listing until no new one appears). */
+static size_t stop_all(pid_t pid, wd_th_t *th)
+{
+	size_t n = 0;
+	char path[64];
+	for (int more = 1; more && n < WD_MAXTH;) {
+		more = 0;
+		snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+		DIR *d = opendir(path);
+		if (d == NULL)
+			break;
+		struct dirent *de;
+		while ((de = readdir(d)) != NULL && n < WD_MAXTH) {
+			pid_t tid = (pid_t)atoi(de->d_name);
+			if (tid <= 0 || known(th, n, tid))
+				continue;
+			if (!seize(tid))
+				continue;
+			ptrace(PTRACE_INTERRUPT, tid, 0, 0);
+			th[n].tid = tid;
+			th[n].sig = 0;
+			n++;
+			more = 1;
+		}
+		closedir(d);
+	}
+	for (size_t i = 0; i < n; i++) {
+		int st;
+		if (waitpid(th[i].tid, &st, __WALL) < 0 || !WIFSTOPPED(st)) {
+			th[i].tid = 0;    /* gone */
+			continue;
+		}
+		int sig = WSTOPSIG(st);
+		if ((st >> 16) != 0)
+			continue;          /* our interrupt (or another event) stop */
+		/*
+		 * A signal-delivery stop: a SIGTRAP right after one of our
+		 * int3s (hit while nobody traced) is rewound to the restored
+		 * instruction and dropped; any other signal is passed on.
+		 */
+		if (sig == SIGTRAP) {
+			struct user_regs_struct r;
+			uint8_t o;
+			if (ptrace(PTRACE_GETREGS, th[i].tid, 0, &r) == 0 &&
+			    find_orig(pid, r.rip - 1, &o)) {
+				r.rip -= 1;
+				ptrace(PTRACE_SETREGS, th[i].tid, 0, &r);
+				continue;
+			}
+		}
+		th[i].sig = sig;
+	}
+	return n;
+}
+
+static long restore_pid(pid_t pid)
+{
+	static wd_th_t th[WD_MAXTH];
+	size_t n = stop_all(pid, th);
+	long done = 0;
+	char path[64];
+	snprintf(path, sizeof(path), "/proc/%d/mem", (int)pid);
+	int fd = n ? open(path, O_RDWR | O_CLOEXEC) : -1;
+	for (size_t i = 0; i < WD_CAP && fd >= 0; i++) {
+		wd_ent_t *e = &mirror[i];
+		if (e->state != WD_LIVE || e->pid != pid)
+			continue;
+		if (pwrite(fd, &e->orig, 1, (off_t)e->addr) == 1)
+			done++;
+		e->state = WD_GONE;
+	}
+	if (fd >= 0)
+		close(fd);
+	for (size_t i = 0; i < n; i++)
+		if (th[i].tid > 0)
+			ptrace(PTRACE_DETACH, th[i].tid, 0, (void *)(long)th[i].sig);
+	return done;
+}
+
+long wd_restore_all(void)
+{
+	long done = 0;
+	if (mirror == NULL)
+		return 0;
+	for (size_t i = 0; i < WD_CAP; i++) {
+		if (mirror[i].state != WD_LIVE)
+			continue;
+		pid_t pid = mirror[i].pid;
+		long r = restore_pid(pid);
+		/* Nothing attachable (the process is gone): drop its entries. */
+		for (size_t j = i; r == 0 && j < WD_CAP; j++)
+			if (mirror[j].state == WD_LIVE && mirror[j].pid == pid)
+				mirror[j].state = WD_GONE;
+		done += r;
+	}
+	return done;
+}
+
+static _Noreturn void watchdog_main(int rfd)
+{
+	/* Keep nothing of udtrace's open: only the pipe, and /dev/null as stdio. */
+	long maxfd = sysconf(_SC_OPEN_MAX);
+	if (maxfd < 0 || maxfd > 65536)
+		maxfd = 65536;
+	for (int fd = 0; fd < maxfd; fd++)
+		if (fd != rfd)
+			close(fd);
+	int nul = open("/dev/null", O_RDWR);
+	if (nul == 0) {
+		dup2(0, 1);
+		dup2(0, 2);
+	}
+	signal(SIGINT, SIG_IGN);
+	signal(SIGTERM, SIG_IGN);
+	signal(SIGHUP, SIG_IGN);
+	signal(SIGPIPE, SIG_IGN);
+	signal(SIGCHLD, SIG_DFL);
+	sigset_t all;
+	sigemptyset(&all);
+	sigprocmask(SIG_SETMASK, &all, NULL);
+	prctl(PR_SET_NAME, "udtrace-wd", 0, 0, 0);
+
+	char c;
+	for (;;) {
+		ssize_t r = read(rfd, &c, 1);
+		if (r == 0 || (r < 0 && errno != EINTR))
+			break;
+	}
+	wd_restore_all();
+	_exit(0);
+}
+
+int wd_start(void)
+{
+	if (wd_wfd >= 0)
+		return 0;
+	void *m = mmap(NULL, WD_CAP * sizeof(wd_ent_t), PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (m == MAP_FAILED)
+		return -1;
+	int fds[2];
+	if (pipe2(fds, O_CLOEXEC) < 0) {
+		munmap(m, WD_CAP * sizeof(wd_ent_t));
+		return -1;
+	}
+	mirror = m;
+	pid_t c = fork();
+	if (c == 0) {
+		close(fds[1]);
+		if (fork() == 0)
+			watchdog_main(fds[0]);
+		_exit(0);
+	}
+	close(fds[0]);
+	if (c < 0) {
+		close(fds[1]);
+		mirror = NULL;
+		munmap(m, WD_CAP * sizeof(wd_ent_t));
+		return -1;
+	}
+	int st;
+	while (waitpid(c, &st, 0) < 0 && errno == EINTR)
+		;
+	wd_wfd = fds[1];
+	return 0;
+}
