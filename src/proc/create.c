@@ -208,8 +208,14 @@ udt_proc_t *proc_create(char *const argv[], int evaltime, char *err,
 			break;
 		}
 		if (WIFEXITED(st) || WIFSIGNALED(st)) {
+			/*
+			 * No errno from the child and killed by a signal: the
+			 * kernel gave up loading the image after the point of no
+			 * return (a truncated ELF gets SIGSEGV), so the file was
+			 * not executable after all.
+			 */
 			if (read(errp[0], &e, sizeof(e)) != (ssize_t)sizeof(e) || e == 0)
-				e = ECHILD;
+				e = WIFSIGNALED(st) ? ENOEXEC : ECHILD;
 			break;
 		}
 		if (WIFSTOPPED(st) && (st >> 16) == PTRACE_EVENT_EXEC)
