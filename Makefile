@@ -206,3 +206,82 @@ clean:
 	rm -rf build build-san
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(UNIT_OBJS:.o=.d)
+
+# ---- fuzzing (tests/fuzz/): not part of check ----
+# libFuzzer targets built with clang into build/fuzz/ (a flag set of its
+# own: the library is recompiled there with -fsanitize=fuzzer-no-link,
+# never mixed with the gcc objects). `make fuzz` runs each target for
+# FUZZ_SECONDS on its seed corpus (tests/fuzz/corpus/<target>/ plus seeds
+# generated into build/fuzz/seeds/: every tests/d program, tiny ELF
+# objects) and fails on the first crash, leak or timeout, printing the
+# command that reproduces it. New corpus entries go to build/fuzz/work/.
+FUZZ_CC      ?= clang-14
+FUZZ_SECONDS ?= 60
+FUZZ_DIR     := build/fuzz
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+                -fno-omit-frame-pointer
+FUZZ_CFLAGS  := -std=c11 -Wall -Wextra -D_GNU_SOURCE -O1 -g $(FUZZ_SAN)
+FUZZ_LIBOBJS := $(LIB_SRCS:%.c=$(FUZZ_DIR)/obj/%.o)
+FUZZ_LIB     := $(FUZZ_DIR)/libudtrace-fuzz.a
+# fuzz_stapsdt needs the argument-spec parser; it is built once src/usdt
+# defines it.
+FUZZ_TARGETS := fuzz_dcompile fuzz_dif fuzz_elf \
+                $(if $(shell grep -ls '^int usdt_arg_eval' src/usdt/*.c 2>/dev/null),fuzz_stapsdt)
+FUZZ_BINS    := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/%)
+
+.PHONY: fuzz fuzz-build fuzz-seeds
+
+$(FUZZ_DIR)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c $< -o $@
+
+$(FUZZ_LIB): $(FUZZ_LIBOBJS)
+	rm -f $@.$$$$ && ar rcs $@.$$$$ $(FUZZ_LIBOBJS) && mv -f $@.$$$$ $@
+
+$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB)
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@.$$$$ $< $(FUZZ_LIB) $(LIBS) \
+	  && mv -f $@.$$$$ $@
+
+fuzz-build: $(FUZZ_BINS)
+
+# Seeds made at build time instead of committed binaries: each tests/d
+# program behind the harness's mode byte, and tiny ELF objects (a static
+# no-libc program with stapsdt notes, a shared object, stripped and
+# truncated copies).
+fuzz-seeds:
+	@set -e; s=$(FUZZ_DIR)/seeds; rm -rf $$s; \
+	mkdir -p $$s/fuzz_dcompile $$s/fuzz_elf $$s/fuzz_stapsdt $$s/fuzz_dif; \
+	i=0; for f in $$(find tests/d -name '*.d' | sort); do \
+	  i=$$((i+1)); { printf '\000'; head -c 8000 $$f; } > $$s/fuzz_dcompile/d$$i; \
+	done; \
+	printf '#include <sys/sdt.h>\nint g; long h;\nvoid _start(void){ DTRACE_PROBE2(fz, p__one, g, h); DTRACE_PROBE(fz, two); for(;;); }\n' > $$s/elf.c; \
+	$(CC) -Os -nostdlib -static -fno-asynchronous-unwind-tables -Wl,--build-id=none -o $$s/static $$s/elf.c; \
+	printf 'int f1(int x){return x+1;}\nint f2(int x){return x*2;}\nstatic int f3(int x){return x-1;}\nint f4(int x){return f3(x);}\n' > $$s/so.c; \
+	$(CC) -Os -shared -fPIC -nostdlib -Wl,--build-id=none -o $$s/shared.so $$s/so.c; \
+	cp $$s/static $$s/fuzz_elf/static; cp $$s/shared.so $$s/fuzz_elf/shared.so; \
+	strip --strip-all -o $$s/fuzz_elf/stripped $$s/static; \
+	head -c 700 $$s/static > $$s/fuzz_elf/truncated; \
+	{ printf '\001'; cat $$s/static; } > $$s/fuzz_stapsdt/static; \
+	ls -l $$s/fuzz_elf | awk 'NR>1 {print "fuzz seed: " $$NF " " $$5 " bytes"}'
+
+# Each target: FUZZ_SECONDS on its corpora; a crash stops everything.
+fuzz: fuzz-build fuzz-seeds
+	@fail=0; for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_DIR)/work/$$t $(FUZZ_DIR)/crashes tests/fuzz/corpus/$$t; \
+	  echo "fuzz: $$t for $(FUZZ_SECONDS)s"; \
+	  if ! $(FUZZ_DIR)/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+	      -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 \
+	      -artifact_prefix=$(FUZZ_DIR)/crashes/$$t- \
+	      $(FUZZ_DIR)/work/$$t tests/fuzz/corpus/$$t $(FUZZ_DIR)/seeds/$$t \
+	      > $(FUZZ_DIR)/$$t.log 2>&1; then \
+	    tail -n 40 $(FUZZ_DIR)/$$t.log; \
+	    for a in $$(ls -t $(FUZZ_DIR)/crashes/$$t-* 2>/dev/null | head -n 1); do \
+	      echo "fuzz: $$t FAILED; reproduce with: $(FUZZ_DIR)/$$t $$a"; done; \
+	    fail=1; \
+	  else \
+	    grep -E 'stat::number_of_executed_units|cov:' $(FUZZ_DIR)/$$t.log | tail -n 2; \
+	    echo "fuzz: $$t ok"; \
+	  fi; \
+	done; exit $$fail
+
+-include $(FUZZ_LIBOBJS:.o=.d)
