@@ -119,7 +119,7 @@ else
 	if [ "$u" = FAIL ] || [ "$u0" = FAIL ]; then
 		echo "udtrace uprobe:  failed: $(tail -n 1 "$tmp/err")"
 	else
-		echo "udtrace uprobe:  $((u / 1000000)) ms ($(grep -v '^$' "$tmp/out" | tr -s ' ' | tr '\n' ' '))"
+		echo "udtrace uprobe:  $((u / 1000000)) ms (@: $(awk 'NF == 1 && $1 ~ /^[0-9]+$/ { print $1 }' "$tmp/out"))"
 		uud=$(per_hit "$u" "$u0" "$n")
 	fi
 fi
