@@ -2,7 +2,7 @@
  * backend.h — the one interface between probe providers and the ways a
  * probe can fire: a backend turns *sites* into *hits* (decision 1 of the
  * map). ptrace.c implements it with int3 breakpoints and out-of-line
- * execution; uprobe.c (later) with kernel uprobes.
+ * execution; uprobe.c with kernel uprobes through perf_event_open.
  *
  * Owns: the contract — sites in, hits and process events out.
  * Must not: know D, probes or ECBs: a site carries an opaque cookie the
@@ -31,6 +31,19 @@ typedef struct udt_site {
 	uint64_t refctr_off;  /* USDT semaphore file offset, 0 if none */
 	void *cookie;         /* the consumer's; given back in every hit */
 	void *bpriv;          /* the backend's own per-site state */
+	/*
+	 * Bytes of user stack (from regs[R_RSP]) every hit must carry, 0:
+	 * none. Only the uprobe backend copies it (ustack(), stack-resident
+	 * arguments, ucaller read it after the thread ran on); ptrace hits
+	 * come from a stopped thread whose memory is read directly.
+	 */
+	uint32_t stack;
+	/*
+	 * The hit must come while the thread is stopped (destructive actions
+	 * write or signal at the probe): the uprobe backend plants such a
+	 * site as an int3 through its inner ptrace backend.
+	 */
+	int sync;
 } udt_site_t;
 
 /* One firing, as a backend reports it. */
@@ -55,6 +68,17 @@ typedef struct udt_backend_cb {
 	/* the dynamic linker changed the object list (dlopen/dlclose) */
 	void (*objects)(void *arg, udt_proc_t *p);
 	void *arg;
+	/*
+	 * Optional, set only by a backend wrapping another: a thread of p is
+	 * held in its exit stop (its memory still readable). ptrace asks for
+	 * exit stops only when this is set.
+	 */
+	void (*exiting)(void *arg, udt_proc_t *p);
+	/*
+	 * Optional, for a wrapping backend: thread tid of p was born (still
+	 * stopped, before its first instruction) or is gone.
+	 */
+	void (*thread)(void *arg, udt_proc_t *p, pid_t tid, int born);
 } udt_backend_cb_t;
 
 typedef struct udt_backend udt_backend_t;
@@ -86,6 +110,11 @@ typedef struct udt_backend_ops {
 	 */
 	int (*sample)(udt_backend_t *b,
 	    void (*fn)(void *arg, const udt_hit_t *h), void *arg);
+	/*
+	 * Hits the backend lost on cpu since the last call (then zeroed);
+	 * NULL: the backend never loses any (ptrace stops the thread).
+	 */
+	uint64_t (*take_drops)(udt_backend_t *b, int cpu);
 } udt_backend_ops_t;
 
 struct udt_backend {
@@ -95,5 +124,17 @@ struct udt_backend {
 
 /* ptrace.c */
 udt_backend_t *backend_ptrace_create(const udt_backend_cb_t *cb);
+
+/*
+ * uprobe.c: may this process use kernel uprobes through perf_event_open?
+ * 1, or 0 with why ("no CAP_PERFMON", "no uprobe PMU", ...).
+ */
+int backend_uprobe_permitted(char *why, size_t len);
+/*
+ * ringsize: data bytes of each CPU's ring (rounded down to a power of
+ * two, at least one page; 0: 1 MiB). NULL with err set on failure.
+ */
+udt_backend_t *backend_uprobe_create(const udt_backend_cb_t *cb,
+    size_t ringsize, char *err, size_t errlen);
 
 #endif /* UDTRACE_BACKEND_BACKEND_H */

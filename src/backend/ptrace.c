@@ -561,8 +561,12 @@ static void on_event(pt_backend_t *b, pt_thread_t *t, int ev, int sig)
 			st = wait_initial(b, (pid_t)msg);
 			if (WIFSTOPPED(st) &&
 			    (nt = th_add(b, pp, (pid_t)msg, t->vfork)) != NULL) {
-				if (!t->vfork)
+				if (!t->vfork) {
 					proc_thread_add(pp->p, (pid_t)msg);
+					if (b->base.cb.thread)
+						b->base.cb.thread(b->base.cb.arg, pp->p,
+						    (pid_t)msg, 1);
+				}
 				cont(nt, 0);
 			}
 		}
@@ -579,6 +583,12 @@ static void on_event(pt_backend_t *b, pt_thread_t *t, int ev, int sig)
 			    (nt = th_add(b, pp, (pid_t)msg, 1)) != NULL)
 				cont(nt, 0);
 		}
+		cont(t, 0);
+		return;
+	case PTRACE_EVENT_EXIT:
+		/* asked for by a wrapping backend (uprobe): memory still there */
+		if (!t->vfork && b->base.cb.exiting)
+			b->base.cb.exiting(b->base.cb.arg, pp->p);
 		cont(t, 0);
 		return;
 	case PTRACE_EVENT_EXEC:
@@ -617,8 +627,11 @@ static void handle(pt_backend_t *b, pid_t tid, int st)
 				b->base.cb.exited(b->base.cb.arg, p, st);
 			return;
 		}
-		if (!t->vfork)
+		if (!t->vfork) {
 			proc_thread_del(pp->p, tid);
+			if (b->base.cb.thread)
+				b->base.cb.thread(b->base.cb.arg, pp->p, tid, 0);
+		}
 		th_del(b, t);
 		return;
 	}
@@ -686,7 +699,8 @@ static int pt_add_proc(udt_backend_t *be, udt_proc_t *p)
 		if (!(t = th_add(b, pp, tids[i], 0)))
 			continue;
 		t->stopped = 1;
-		ptrace(PTRACE_SETOPTIONS, tids[i], 0, (void *)(long)PT_OPTIONS);
+		ptrace(PTRACE_SETOPTIONS, tids[i], 0, (void *)(long)(PT_OPTIONS |
+		    (b->base.cb.exiting ? PTRACE_O_TRACEEXIT : 0)));
 	}
 	pp->next = b->procs;
 	b->procs = pp;

@@ -1,0 +1,637 @@
+/*
+ * uprobe.c — the uprobe backend: every site is a kernel uprobe opened
+ * with perf_event_open on the uprobe PMU (config1 = path, config2 = file
+ * offset, ref_ctr_offset = the USDT semaphore, which the kernel counts),
+ * one event per CPU, written into that CPU's ring (uprobe_ring.c); a hit
+ * costs the target one trap and no stop.
+ *
+ * Owns: the events of every site, and the design choice for process
+ * lifecycle: processes stay ptrace-attached to an inner ptrace backend
+ * that plants no site. It already follows clone/fork/vfork/exec/exit and
+ * signals, keeps -c children stopped until udt_go, and stops the target
+ * at the dynamic linker's r_brk, so dlopen'ed objects get their sites
+ * before the program can call into them — a perf PERF_RECORD_MMAP2 watch
+ * would see a new object only after the target ran on. The inner backend
+ * also holds each thread in its exit stop (cb.exiting) while the rings
+ * are drained, so hits taken just before exit still read live memory.
+ * Must not: plant int3s itself, or stop a thread per hit.
+ * Invariants:
+ *  - pid$target sites follow exactly the target and its threads: the
+ *    events are opened on each known thread with `inherit`, so threads
+ *    created later carry them; fork children inherit them too, and their
+ *    samples are dropped by tgid (ptrace gives fork children no hits);
+ *  - system-wide sites (site->proc NULL) are opened with pid -1 on every
+ *    CPU and fire in every process mapping the file, started later too;
+ *  - closing an event fd removes its uprobe and semaphore count (the
+ *    kernel's clean-up); an exec or exit of a process closes its events
+ *    before the consumer hears of it, and destroy closes every one before
+ *    the inner backend lets the processes go.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/epoll.h>
+#include <sys/ioctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <linux/perf_event.h>
+#include "backend/uprobe_impl.h"
+
+#define UP_PMU_TYPE "/sys/bus/event_source/devices/uprobe/type"
+#define UP_REFCTR_SHIFT 32   /* format/ref_ctr_offset: config:32-63 */
+#define CAP_PERFMON_ 38
+#define CAP_SYS_ADMIN_ 21
+
+static up_backend_t *B(udt_backend_t *b) { return (up_backend_t *)b; }
+
+static int perf_open(struct perf_event_attr *a, pid_t pid, int cpu)
+{
+	return (int)syscall(SYS_perf_event_open, a, pid, cpu, -1,
+	    PERF_FLAG_FD_CLOEXEC);
+}
+
+static int read_int(const char *path, long *v)
+{
+	char buf[64];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	*v = strtol(buf, NULL, 10);
+	return 0;
+}
+
+/* The effective capability set (/proc/self/status CapEff). */
+static uint64_t cap_eff(void)
+{
+	char line[256];
+	uint64_t v = 0;
+	FILE *f = fopen("/proc/self/status", "r");
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof line, f))
+		if (strncmp(line, "CapEff:", 7) == 0) {
+			v = strtoull(line + 7, NULL, 16);
+			break;
+		}
+	fclose(f);
+	return v;
+}
+
+int backend_uprobe_permitted(char *why, size_t len)
+{
+	long type, paranoid = 2;
+	uint64_t caps = cap_eff();
+	struct perf_event_attr a;
+	int fd;
+
+	if (read_int(UP_PMU_TYPE, &type) < 0) {
+		snprintf(why, len, "no uprobe PMU in "
+		    "/sys/bus/event_source/devices");
+		return 0;
+	}
+	(void)read_int("/proc/sys/kernel/perf_event_paranoid", &paranoid);
+	if (paranoid > -1 && !(caps & (1ull << CAP_PERFMON_)) &&
+	    !(caps & (1ull << CAP_SYS_ADMIN_))) {
+		snprintf(why, len, "no CAP_PERFMON and perf_event_paranoid "
+		    "is %ld", paranoid);
+		return 0;
+	}
+	/* a container may still filter the system call itself */
+	memset(&a, 0, sizeof a);
+	a.size = sizeof a;
+	a.type = PERF_TYPE_SOFTWARE;
+	a.config = PERF_COUNT_SW_DUMMY;
+	a.disabled = 1;
+	a.exclude_kernel = a.exclude_hv = 1;
+	if ((fd = perf_open(&a, 0, -1)) < 0) {
+		snprintf(why, len, "perf_event_open: %s", strerror(errno));
+		return 0;
+	}
+	close(fd);
+	return 1;
+}
+
+/* ---- events ---- */
+
+static void attr_of(const up_backend_t *b, const udt_site_t *s,
+    uint32_t stack, struct perf_event_attr *a)
+{
+	memset(a, 0, sizeof *a);
+	a->size = sizeof *a;
+	a->type = (uint32_t)b->pmu;
+	a->config = s->refctr_off << UP_REFCTR_SHIFT;
+	a->config1 = (uint64_t)(uintptr_t)s->path;
+	a->config2 = s->off;
+	a->sample_period = 1;
+	a->sample_type = PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP |
+	    PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU |
+	    PERF_SAMPLE_REGS_USER;
+	a->sample_regs_user = UP_REGS_MASK;
+	if (stack) {
+		a->sample_type |= PERF_SAMPLE_STACK_USER;
+		a->sample_stack_user = stack;
+	}
+	a->wakeup_events = 1;     /* latency first: every hit wakes us */
+	a->sample_id_all = 1;
+	a->exclude_kernel = 1;
+	a->exclude_hv = 1;
+	a->use_clockid = 1;
+	a->clockid = CLOCK_MONOTONIC;   /* hits carry CLOCK_MONOTONIC ns */
+}
+
+/* cpu's ring, made on first use (owned by a dummy event of that CPU). */
+static int ring_fd(up_backend_t *b, int cpu)
+{
+	struct perf_event_attr a;
+	int fd;
+
+	if (b->rings[cpu].fd >= 0)
+		return b->rings[cpu].fd;
+	memset(&a, 0, sizeof a);
+	a.size = sizeof a;
+	a.type = PERF_TYPE_SOFTWARE;
+	a.config = PERF_COUNT_SW_DUMMY;
+	a.sample_id_all = 1;
+	a.exclude_kernel = a.exclude_hv = 1;
+	a.use_clockid = 1;
+	a.clockid = CLOCK_MONOTONIC;
+	a.wakeup_events = 1;
+	if ((fd = perf_open(&a, -1, cpu)) < 0) {
+		snprintf(b->err, sizeof b->err, "cannot open the ring of CPU "
+		    "%d: %s", cpu, strerror(errno));
+		return -1;
+	}
+	if (up_ring_open(b, cpu, fd) < 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* Close the site's events of thread tid (0: all of them). */
+static void site_close(up_backend_t *b, up_site_t *us, pid_t tid)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < us->nev; i++) {
+		if (tid && us->ev[i].tid != tid) {
+			us->ev[n++] = us->ev[i];
+			continue;
+		}
+		up_id_del(b, us->ev[i].id);
+		close(us->ev[i].fd);
+	}
+	us->nev = n;
+	if (!tid) {
+		free(us->ev);
+		us->ev = NULL;
+		us->capev = 0;
+	}
+}
+
+/* One event for (site, thread or -1, cpu) into cpu's ring. */
+static int open_one(up_backend_t *b, up_site_t *us, pid_t pid, int cpu)
+{
+	struct perf_event_attr a;
+	udt_site_t *s = us->s;
+	int rfd = ring_fd(b, cpu), fd;
+	uint64_t id = 0;
+
+	if (rfd < 0)
+		return -1;
+	if (us->nev == us->capev) {
+		size_t nc = us->capev ? us->capev * 2 : 4;
+		up_ev_t *ne = realloc(us->ev, nc * sizeof *ne);
+		if (!ne) {
+			snprintf(b->err, sizeof b->err, "out of memory");
+			return -1;
+		}
+		us->ev = ne;
+		us->capev = nc;
+	}
+	/*
+	 * No `inherit`: an inherited uprobe event would read its path from
+	 * the forking target's memory. Threads get their own events, opened
+	 * while the inner backend holds them at birth (in_thread).
+	 */
+	attr_of(b, s, us->stack, &a);
+	if ((fd = perf_open(&a, pid, cpu)) < 0) {
+		int e = errno;
+		if (e == ESRCH && pid > 0)
+			return 0;    /* a thread that just exited */
+		snprintf(b->err, sizeof b->err, "cannot place a uprobe at "
+		    "%s+0x%llx: %s", s->path ? s->path : "?",
+		    (unsigned long long)s->off, strerror(e));
+		return -1;
+	}
+	if (ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, rfd) < 0 ||
+	    ioctl(fd, PERF_EVENT_IOC_ID, &id) < 0 ||
+	    up_id_add(b, id, us) < 0) {
+		snprintf(b->err, sizeof b->err, "cannot attach the uprobe at "
+		    "%s+0x%llx to its ring: %s", s->path ? s->path : "?",
+		    (unsigned long long)s->off, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	us->ev[us->nev++] = (up_ev_t){ fd, pid, id };
+	return 0;
+}
+
+static up_proc_t *up_find(up_backend_t *b, const udt_proc_t *p)
+{
+	for (up_proc_t *up = b->procs; up; up = up->next)
+		if (up->p == p)
+			return up;
+	return NULL;
+}
+
+static int cpu_online(int cpu)
+{
+	char path[96];
+	long v;
+
+	if (cpu == 0)
+		return 1;
+	snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/online",
+	    cpu);
+	return read_int(path, &v) < 0 || v != 0;
+}
+
+/* Close and forget every site of up (exec, exit): their records go too. */
+static void proc_sites_drop(up_backend_t *b, up_proc_t *up)
+{
+	up_site_t *us, *nx;
+
+	for (us = up->sites; us; us = nx) {
+		nx = us->next;
+		site_close(b, us, 0);
+		us->s->bpriv = NULL;
+		free(us);
+	}
+	up->sites = NULL;
+}
+
+/* ---- the inner ptrace backend's callbacks ---- */
+
+/* A sync site's int3 (the thread is stopped): the consumer's hit. */
+static void in_hit(void *arg, const udt_hit_t *h)
+{
+	up_backend_t *b = arg;
+
+	/* the uprobe hits it took before this one come first */
+	up_drain(b);
+	if (b->base.cb.hit)
+		b->base.cb.hit(b->base.cb.arg, h);
+}
+
+/* A new thread gets every site's events before its first instruction. */
+static void in_thread(void *arg, udt_proc_t *p, pid_t tid, int born)
+{
+	up_backend_t *b = arg;
+	up_proc_t *up = up_find(b, p);
+
+	if (!up)
+		return;
+	for (up_site_t *us = up->sites; us; us = us->next) {
+		if (!born) {
+			site_close(b, us, tid);
+			continue;
+		}
+		for (int c = 0; c < b->ncpu; c++)
+			if (b->online[c] && open_one(b, us, tid, c) < 0)
+				break;   /* b->err says why; the rest still fire */
+	}
+}
+
+static void in_exiting(void *arg, udt_proc_t *p)
+{
+	(void)p;
+	up_drain(arg);
+}
+
+static void in_exited(void *arg, udt_proc_t *p, int status)
+{
+	up_backend_t *b = arg;
+	up_proc_t *up = up_find(b, p), **pp;
+
+	up_drain(b);
+	if (up) {
+		proc_sites_drop(b, up);
+		for (pp = &b->procs; *pp; pp = &(*pp)->next)
+			if (*pp == up) {
+				*pp = up->next;
+				break;
+			}
+		free(up);
+	}
+	if (b->base.cb.exited)
+		b->base.cb.exited(b->base.cb.arg, p, status);
+}
+
+static void in_exec(void *arg, udt_proc_t *p)
+{
+	up_backend_t *b = arg;
+	up_proc_t *up = up_find(b, p);
+
+	up_drain(b);
+	if (up)
+		proc_sites_drop(b, up);
+	if (b->base.cb.exec)
+		b->base.cb.exec(b->base.cb.arg, p);
+}
+
+static void in_objects(void *arg, udt_proc_t *p)
+{
+	up_backend_t *b = arg;
+
+	if (b->base.cb.objects)
+		b->base.cb.objects(b->base.cb.arg, p);
+}
+
+/* ---- ops ---- */
+
+static int up_add_proc(udt_backend_t *be, udt_proc_t *p)
+{
+	up_backend_t *b = B(be);
+	up_proc_t *up;
+
+	if (up_find(b, p))
+		return 0;
+	if (!(up = calloc(1, sizeof *up))) {
+		snprintf(b->err, sizeof b->err, "out of memory");
+		return -1;
+	}
+	if (b->pt->ops->add_proc(b->pt, p) < 0) {
+		snprintf(b->err, sizeof b->err, "%s", b->pt->ops->errmsg(b->pt));
+		free(up);
+		return -1;
+	}
+	up->p = p;
+	up->pid = proc_pid(p);
+	up->next = b->procs;
+	b->procs = up;
+	return 0;
+}
+
+static int up_add_site(udt_backend_t *be, udt_site_t *s)
+{
+	up_backend_t *b = B(be);
+	up_proc_t *up = NULL;
+	up_site_t *us;
+	const pid_t *tids = NULL;
+	size_t ntid = 1, i;
+	pid_t all = -1;
+
+	if (s->proc && !(up = up_find(b, s->proc))) {
+		snprintf(b->err, sizeof b->err, "process not watched");
+		return -1;
+	}
+	if (s->sync && up) {
+		/* the probe must act while the thread waits: an int3 */
+		if (b->pt->ops->add_site(b->pt, s) < 0) {
+			snprintf(b->err, sizeof b->err, "%s",
+			    b->pt->ops->errmsg(b->pt));
+			return -1;
+		}
+		return 0;
+	}
+	if (!s->path || !s->path[0]) {
+		snprintf(b->err, sizeof b->err, "no object file for the site "
+		    "at 0x%llx", (unsigned long long)s->addr);
+		return -1;
+	}
+	if (up)
+		ntid = proc_threads(s->proc, &tids);
+	else
+		tids = &all;
+	if (!(us = calloc(1, sizeof *us))) {
+		snprintf(b->err, sizeof b->err, "out of memory");
+		return -1;
+	}
+	us->s = s;
+	us->up = up;
+	us->stack = (s->stack + 7) & ~7u;
+	if (us->stack > 65528)
+		us->stack = 65528;
+	for (i = 0; i < ntid; i++)
+		for (int c = 0; c < b->ncpu; c++) {
+			if (b->online[c] && open_one(b, us, tids[i], c) < 0) {
+				site_close(b, us, 0);
+				free(us);
+				return -1;
+			}
+		}
+	if (up) {
+		us->next = up->sites;
+		up->sites = us;
+	} else {
+		us->next = b->global;
+		b->global = us;
+	}
+	s->bpriv = us;
+	return 0;
+}
+
+static int up_remove_site(udt_backend_t *be, udt_site_t *s)
+{
+	up_backend_t *b = B(be);
+	up_site_t *us = s->bpriv, **pp;
+
+	if (s->sync && s->proc)
+		return b->pt->ops->remove_site(b->pt, s);
+	if (!us)
+		return 0;
+	for (pp = us->up ? &us->up->sites : &b->global; *pp; pp = &(*pp)->next)
+		if (*pp == us) {
+			*pp = us->next;
+			break;
+		}
+	site_close(b, us, 0);
+	free(us);
+	s->bpriv = NULL;
+	return 0;
+}
+
+static int up_resume(udt_backend_t *be)
+{
+	up_backend_t *b = B(be);
+
+	if (b->pt->ops->resume(b->pt) < 0) {
+		snprintf(b->err, sizeof b->err, "%s", b->pt->ops->errmsg(b->pt));
+		return -1;
+	}
+	return 0;
+}
+
+static int up_fd(udt_backend_t *be)
+{
+	return B(be)->epfd;
+}
+
+static int up_dispatch(udt_backend_t *be)
+{
+	up_backend_t *b = B(be);
+	struct epoll_event ev[64];
+
+	/* polling the perf fds resets their readiness: no busy loop */
+	while (epoll_wait(b->epfd, ev, 64, 0) == 64)
+		;
+	up_drain(b);
+	/* exit and exec drain again first, through the callbacks */
+	return b->pt->ops->dispatch(b->pt);
+}
+
+static int up_nprocs(udt_backend_t *be)
+{
+	up_backend_t *b = B(be);
+
+	return b->pt->ops->nprocs(b->pt);
+}
+
+static void up_destroy(udt_backend_t *be)
+{
+	up_backend_t *b = B(be);
+	up_site_t *us, *nx;
+	up_proc_t *up;
+
+	/* every uprobe goes first: nothing traps once the processes run on */
+	for (up = b->procs; up; up = up->next)
+		proc_sites_drop(b, up);
+	for (us = b->global; us; us = nx) {
+		nx = us->next;
+		site_close(b, us, 0);
+		us->s->bpriv = NULL;
+		free(us);
+	}
+	while ((up = b->procs)) {
+		b->procs = up->next;
+		free(up);
+	}
+	for (int c = 0; c < b->ncpu; c++)
+		up_ring_close(b, &b->rings[c]);
+	b->pt->ops->destroy(b->pt);
+	close(b->epfd);
+	free(b->ids);
+	free(b);
+}
+
+static const char *up_errmsg(udt_backend_t *be)
+{
+	return B(be)->err;
+}
+
+static uint64_t up_take_drops(udt_backend_t *be, int cpu)
+{
+	up_backend_t *b = B(be);
+	uint64_t n;
+
+	if (cpu < 0 || cpu >= b->ncpu)
+		return 0;
+	n = b->rings[cpu].lost;
+	b->rings[cpu].lost = 0;
+	return n;
+}
+
+/* profile-N without perf: the inner backend holds the threads. */
+static int up_sample(udt_backend_t *be,
+    void (*fn)(void *arg, const udt_hit_t *h), void *arg)
+{
+	up_backend_t *b = B(be);
+
+	return b->pt->ops->sample ? b->pt->ops->sample(b->pt, fn, arg) : -1;
+}
+
+static const udt_backend_ops_t up_ops = {
+	.name = "uprobe",
+	.add_proc = up_add_proc,
+	.add_site = up_add_site,
+	.remove_site = up_remove_site,
+	.resume = up_resume,
+	.fd = up_fd,
+	.dispatch = up_dispatch,
+	.nprocs = up_nprocs,
+	.destroy = up_destroy,
+	.errmsg = up_errmsg,
+	.take_drops = up_take_drops,
+	.sample = up_sample,
+};
+
+udt_backend_t *backend_uprobe_create(const udt_backend_cb_t *cb,
+    size_t ringsize, char *err, size_t errlen)
+{
+	up_backend_t *b;
+	udt_backend_cb_t in = { in_hit, in_exited, in_exec, in_objects, NULL,
+	    in_exiting, in_thread };
+	struct epoll_event ev;
+	struct rlimit rl;
+	long type, ncpu, pg = sysconf(_SC_PAGESIZE);
+	uint64_t rs = 1;
+
+	if (!backend_uprobe_permitted(err, errlen))
+		return NULL;
+	if (read_int(UP_PMU_TYPE, &type) < 0) {
+		snprintf(err, errlen, "cannot read " UP_PMU_TYPE);
+		return NULL;
+	}
+	if (!(b = calloc(1, sizeof *b))) {
+		snprintf(err, errlen, "%s", strerror(ENOMEM));
+		return NULL;
+	}
+	ncpu = sysconf(_SC_NPROCESSORS_CONF);
+	if (ncpu < 1)
+		ncpu = 1;
+	if (ncpu > UP_MAXCPU)
+		ncpu = UP_MAXCPU;
+	b->ncpu = (int)ncpu;
+	for (int c = 0; c < b->ncpu; c++)
+		b->online[c] = cpu_online(c);
+	b->pmu = (int)type;
+	if (!ringsize)
+		ringsize = 1 << 20;
+	while (rs * 2 <= ringsize)
+		rs *= 2;
+	b->ringsize = rs < (uint64_t)pg ? (uint64_t)pg : rs;
+	for (int c = 0; c < UP_MAXCPU; c++)
+		b->rings[c].fd = -1;
+	/* an event per (site, thread, CPU): let the fd table grow */
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		(void)setrlimit(RLIMIT_NOFILE, &rl);
+	}
+	in.arg = b;
+	if ((b->epfd = epoll_create1(EPOLL_CLOEXEC)) < 0 ||
+	    !(b->pt = backend_ptrace_create(&in))) {
+		snprintf(err, errlen, "%s", strerror(errno ? errno : ENOMEM));
+		if (b->epfd >= 0)
+			close(b->epfd);
+		free(b);
+		return NULL;
+	}
+	memset(&ev, 0, sizeof ev);
+	ev.events = EPOLLIN;
+	ev.data.u32 = UINT32_MAX;
+	if (epoll_ctl(b->epfd, EPOLL_CTL_ADD, b->pt->ops->fd(b->pt), &ev) < 0) {
+		snprintf(err, errlen, "epoll: %s", strerror(errno));
+		b->pt->ops->destroy(b->pt);
+		close(b->epfd);
+		free(b);
+		return NULL;
+	}
+	b->base.ops = &up_ops;
+	if (cb)
+		b->base.cb = *cb;
+	return &b->base;
+}

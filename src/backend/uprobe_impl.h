@@ -1,0 +1,100 @@
+/*
+ * uprobe_impl.h — the uprobe backend's private state, shared by uprobe.c
+ * (sites as perf events, process lifecycle through an inner ptrace
+ * backend, the ops table) and uprobe_ring.c (per-CPU ring buffers, sample
+ * parsing, the time-ordered merge, lost-sample counts).
+ *
+ * Owns: one ring per CPU (every event of that CPU writes into it through
+ * PERF_EVENT_IOC_SET_OUTPUT), the event-id -> site hash, the preallocated
+ * hit and the scratch a wrapped record is copied into.
+ * Must not: be included outside src/backend/.
+ * Invariant: an event id in the hash always names a live up_site_t; a
+ * site's events are removed from the hash before their fds close, and
+ * samples whose id is no longer in the hash are skipped (a site removed
+ * while its samples still sat in a ring fires no more).
+ */
+#ifndef UDTRACE_BACKEND_UPROBE_IMPL_H
+#define UDTRACE_BACKEND_UPROBE_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include "backend/backend.h"
+
+#define UP_MAXCPU     1024
+#define UP_SCRATCH    65536   /* a perf record's size is a u16 */
+
+/* perf's x86 user register numbers (uapi asm/perf_regs.h). */
+enum {
+	UP_AX, UP_BX, UP_CX, UP_DX, UP_SI, UP_DI, UP_BP, UP_SP, UP_IP,
+	UP_FLAGS, UP_CS, UP_SS, UP_DS, UP_ES, UP_FS, UP_GS,
+	UP_R8, UP_R9, UP_R10, UP_R11, UP_R12, UP_R13, UP_R14, UP_R15
+};
+/* Every general register x86-64 perf can sample (DS..GS it refuses). */
+#define UP_REGS_MASK  (((1ull << (UP_SS + 1)) - 1) | (0xffull << UP_R8))
+#define UP_NREGS      20
+
+typedef struct up_ring {
+	int fd;               /* the event whose buffer this is, -1: none yet */
+	int cpu;
+	void *base;           /* metadata page + data pages */
+	unsigned char *data;
+	uint64_t size;        /* data bytes, a power of two */
+	uint64_t tail;        /* next unread byte (we own data_tail) */
+	uint64_t head;        /* data_head seen at the start of this drain */
+	/* the record at tail, parsed, while the merge holds it */
+	const unsigned char *rec;
+	uint64_t rec_time;
+	int has_rec;
+	uint64_t lost;        /* lost samples not yet taken */
+} up_ring_t;
+
+/* One perf event of a site: on one thread (or -1: every task) and CPU. */
+typedef struct up_ev { int fd; pid_t tid; uint64_t id; } up_ev_t;
+
+typedef struct up_site {
+	udt_site_t *s;
+	struct up_proc *up;   /* NULL: system-wide */
+	up_ev_t *ev; size_t nev, capev;
+	uint32_t stack;       /* sample_stack_user bytes, 0: none */
+	struct up_site *next; /* the process's (or the system-wide) list */
+} up_site_t;
+
+typedef struct up_proc {
+	udt_proc_t *p;
+	pid_t pid;
+	up_site_t *sites;
+	struct up_proc *next;
+} up_proc_t;
+
+typedef struct up_idslot { uint64_t id; up_site_t *site; } up_idslot_t;
+
+typedef struct up_backend {
+	udt_backend_t base;
+	udt_backend_t *pt;       /* the inner ptrace backend: lifecycle only */
+	int pmu;                 /* /sys/bus/event_source/devices/uprobe/type */
+	int ncpu;
+	unsigned char online[UP_MAXCPU];
+	uint64_t ringsize;       /* data bytes per ring */
+	int epfd;
+	up_ring_t rings[UP_MAXCPU];
+	up_proc_t *procs;
+	up_site_t *global;       /* system-wide sites */
+	up_idslot_t *ids; size_t nids, capids;   /* open addressing, capids = 2^k */
+	udt_hit_t hit;
+	unsigned char scratch[UP_SCRATCH];
+	int draining;
+	char err[256];
+} up_backend_t;
+
+/* uprobe_ring.c */
+/* Map cpu's ring on event fd (first event of that CPU). 0 or -1 + err. */
+int up_ring_open(up_backend_t *b, int cpu, int fd);
+void up_ring_close(up_backend_t *b, up_ring_t *r);
+/* Read every ring, calling the hit callback in timestamp order. */
+void up_drain(up_backend_t *b);
+up_site_t *up_id_find(const up_backend_t *b, uint64_t id);
+int up_id_add(up_backend_t *b, uint64_t id, up_site_t *s);
+void up_id_del(up_backend_t *b, uint64_t id);
+
+#endif /* UDTRACE_BACKEND_UPROBE_IMPL_H */

@@ -1,0 +1,306 @@
+/*
+ * uprobe_ring.c — the uprobe backend's ring buffers: one per CPU, owned
+ * by a dummy software event that every uprobe event of that CPU is
+ * redirected into; reading them, merging their samples across CPUs in
+ * timestamp order, turning each sample into a udt_hit_t, and counting
+ * PERF_RECORD_LOST as drops of that CPU.
+ *
+ * Owns: the mmap'd rings, the event-id -> site hash, the parse of the
+ * sample layout that uprobe.c's perf_event_attr asks for (IDENTIFIER, IP,
+ * TID, TIME, CPU, REGS_USER, and STACK_USER when the site wants a stack).
+ * Must not: open or close uprobe events (uprobe.c does), allocate while
+ * draining (a record that wraps the ring end is copied into the
+ * backend's preallocated scratch).
+ * Invariant: a ring's data_tail only moves past a record after the hit
+ * callback for it has returned, so the hit's register and stack pointers
+ * stay valid during the callback.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/epoll.h>
+#include <sys/mman.h>
+#include <linux/perf_event.h>
+#include "backend/uprobe_impl.h"
+
+/* ---- id -> site ---- */
+
+static size_t id_slot(uint64_t id, size_t cap)
+{
+	id *= 0x9e3779b97f4a7c15ull;
+	return (size_t)(id >> 17) & (cap - 1);
+}
+
+up_site_t *up_id_find(const up_backend_t *b, uint64_t id)
+{
+	if (b->capids == 0)
+		return NULL;
+	for (size_t i = id_slot(id, b->capids);; i = (i + 1) & (b->capids - 1)) {
+		if (b->ids[i].id == id)
+			return b->ids[i].site;
+		if (b->ids[i].id == 0)
+			return NULL;
+	}
+}
+
+static void id_put(up_idslot_t *v, size_t cap, uint64_t id, up_site_t *s)
+{
+	size_t i = id_slot(id, cap);
+	while (v[i].id != 0 && v[i].id != id)
+		i = (i + 1) & (cap - 1);
+	v[i].id = id;
+	v[i].site = s;
+}
+
+int up_id_add(up_backend_t *b, uint64_t id, up_site_t *s)
+{
+	if ((b->nids + 1) * 2 > b->capids) {
+		size_t cap = b->capids ? b->capids * 2 : 256;
+		up_idslot_t *v = calloc(cap, sizeof *v);
+		if (!v)
+			return -1;
+		for (size_t i = 0; i < b->capids; i++)
+			if (b->ids[i].id != 0 && b->ids[i].site != NULL)
+				id_put(v, cap, b->ids[i].id, b->ids[i].site);
+		free(b->ids);
+		b->ids = v;
+		b->capids = cap;
+	}
+	id_put(b->ids, b->capids, id, s);
+	b->nids++;
+	return 0;
+}
+
+/* Deletion keeps the slot as a tombstone (site NULL): probes stay intact. */
+void up_id_del(up_backend_t *b, uint64_t id)
+{
+	if (b->capids == 0)
+		return;
+	for (size_t i = id_slot(id, b->capids);; i = (i + 1) & (b->capids - 1)) {
+		if (b->ids[i].id == id) {
+			b->ids[i].site = NULL;
+			return;
+		}
+		if (b->ids[i].id == 0)
+			return;
+	}
+}
+
+/* ---- rings ---- */
+
+int up_ring_open(up_backend_t *b, int cpu, int fd)
+{
+	up_ring_t *r = &b->rings[cpu];
+	long pg = sysconf(_SC_PAGESIZE);
+	uint64_t size = b->ringsize;
+	void *m = MAP_FAILED;
+	struct epoll_event ev;
+
+	/* locked-memory limits (non-root) may refuse big rings: halve */
+	while (size >= (uint64_t)pg) {
+		m = mmap(NULL, (size_t)(size + (uint64_t)pg),
+		    PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+		if (m != MAP_FAILED || (errno != EPERM && errno != ENOMEM))
+			break;
+		size /= 2;
+	}
+	if (m == MAP_FAILED) {
+		snprintf(b->err, sizeof b->err,
+		    "cannot map the ring buffer of CPU %d: %s", cpu,
+		    strerror(errno));
+		return -1;
+	}
+	memset(&ev, 0, sizeof ev);
+	ev.events = EPOLLIN;
+	ev.data.u32 = (uint32_t)cpu;
+	if (epoll_ctl(b->epfd, EPOLL_CTL_ADD, fd, &ev) < 0) {
+		snprintf(b->err, sizeof b->err, "epoll: %s", strerror(errno));
+		munmap(m, (size_t)(size + (uint64_t)pg));
+		return -1;
+	}
+	r->fd = fd;
+	r->cpu = cpu;
+	r->base = m;
+	r->data = (unsigned char *)m + pg;
+	r->size = size;
+	r->tail = ((struct perf_event_mmap_page *)m)->data_tail;
+	return 0;
+}
+
+void up_ring_close(up_backend_t *b, up_ring_t *r)
+{
+	if (r->base) {
+		munmap(r->base, (size_t)(r->size + (uint64_t)sysconf(_SC_PAGESIZE)));
+		r->base = NULL;
+	}
+	if (r->fd >= 0) {
+		epoll_ctl(b->epfd, EPOLL_CTL_DEL, r->fd, NULL);
+		close(r->fd);
+		r->fd = -1;
+	}
+}
+
+/* Bytes at ring offset off (wrapping). */
+static void ring_copy(const up_ring_t *r, uint64_t off, void *dst, size_t len)
+{
+	uint64_t o = off & (r->size - 1);
+	size_t first = len;
+
+	if (o + len > r->size)
+		first = (size_t)(r->size - o);
+	memcpy(dst, r->data + o, first);
+	if (first < len)
+		memcpy((char *)dst + first, r->data, len - first);
+}
+
+static void ring_advance(up_ring_t *r, uint64_t bytes)
+{
+	struct perf_event_mmap_page *mp = r->base;
+
+	r->tail += bytes;
+	__atomic_store_n(&mp->data_tail, r->tail, __ATOMIC_RELEASE);
+}
+
+/*
+ * Look at the record at r->tail: a sample is held for the merge (its time
+ * read), a lost record counted, anything else skipped. 1 if a sample is
+ * held, 0 if the ring is empty up to the snapshot head.
+ */
+static int ring_peek(up_ring_t *r)
+{
+	struct perf_event_header hdr;
+
+	while (r->tail < r->head) {
+		ring_copy(r, r->tail, &hdr, sizeof hdr);
+		if (hdr.size < sizeof hdr || r->tail + hdr.size > r->head) {
+			r->tail = r->head;   /* torn: cannot happen; resync */
+			ring_advance(r, 0);
+			return 0;
+		}
+		if (hdr.type == PERF_RECORD_SAMPLE && hdr.size >= 40) {
+			/* hdr, identifier, ip, pid/tid, time */
+			ring_copy(r, r->tail + 32, &r->rec_time, 8);
+			r->has_rec = 1;
+			return 1;
+		}
+		if (hdr.type == PERF_RECORD_LOST && hdr.size >= 24) {
+			uint64_t lost;
+			ring_copy(r, r->tail + 16, &lost, 8);
+			r->lost += lost;
+		}
+		ring_advance(r, hdr.size);
+	}
+	return 0;
+}
+
+/* perf register order -> R_* (regs.h), for the sampled registers. */
+static const int perf2r[UP_NREGS] = {
+	R_RAX, R_RBX, R_RCX, R_RDX, R_RSI, R_RDI, R_RBP, R_RSP, R_RIP,
+	R_RFL, R_CS, R_SS,
+	R_R8, R_R9, R_R10, R_R11, R_R12, R_R13, R_R14, R_R15,
+};
+
+/* Deliver the held record of r: parse, filter, call the hit callback. */
+static void ring_deliver(up_backend_t *b, up_ring_t *r)
+{
+	const udt_backend_cb_t *cb = &b->base.cb;
+	struct perf_event_header hdr;
+	const unsigned char *rec, *p, *end;
+	uint64_t id, abi, o;
+	udt_hit_t *h = &b->hit;
+	up_site_t *s;
+	uint32_t pt[2], cpu[2];
+
+	ring_copy(r, r->tail, &hdr, sizeof hdr);
+	o = r->tail & (r->size - 1);
+	if (o + hdr.size <= r->size)
+		rec = r->data + o;
+	else {
+		/* a record is at most 64 KiB (u16 size): scratch holds it */
+		ring_copy(r, r->tail, b->scratch, hdr.size);
+		rec = b->scratch;
+	}
+	p = rec + sizeof hdr;
+	end = rec + hdr.size;
+	memcpy(&id, p, 8);
+	if (!(s = up_id_find(b, id)) || !cb->hit)
+		goto done;
+	memcpy(pt, p + 16, 8);
+	/* pid$target: the target and its threads, not its fork children */
+	if (s->up && (pid_t)pt[0] != s->up->pid)
+		goto done;
+	memset(h->regs, 0, sizeof h->regs);
+	memcpy(&h->time, p + 24, 8);
+	memcpy(cpu, p + 32, 8);
+	p += 40;
+	if (p + 8 > end)
+		goto done;
+	memcpy(&abi, p, 8);
+	p += 8;
+	if (abi != 0) {
+		if (p + 8 * UP_NREGS > end)
+			goto done;
+		for (int i = 0; i < UP_NREGS; i++)
+			memcpy(&h->regs[perf2r[i]], p + 8 * i, 8);
+		p += 8 * UP_NREGS;
+	}
+	/* what an int3 trap shows: no system call in progress */
+	h->regs[R_ORIG_RAX] = (uint64_t)-1;
+	memcpy(&h->regs[R_RIP], rec + sizeof hdr + 8, 8);
+	h->stack = NULL;
+	h->stacklen = 0;
+	if (s->stack && p + 8 <= end) {
+		uint64_t size, dyn = 0;
+		memcpy(&size, p, 8);
+		p += 8;
+		if (size && p + size + 8 <= end) {
+			memcpy(&dyn, p + size, 8);
+			h->stack = p;
+			h->stacklen = (size_t)(dyn < size ? dyn : size);
+		}
+	}
+	h->cookie = s->s->cookie;
+	h->proc = s->up ? s->up->p : NULL;
+	h->pid = (pid_t)pt[0];
+	h->tid = (pid_t)pt[1];
+	h->cpu = (int)cpu[0];
+	cb->hit(cb->arg, h);
+done:
+	r->has_rec = 0;
+	ring_advance(r, hdr.size);
+}
+
+void up_drain(up_backend_t *b)
+{
+	int any;
+
+	if (b->draining)
+		return;
+	b->draining = 1;
+	for (int c = 0; c < b->ncpu; c++) {
+		up_ring_t *r = &b->rings[c];
+		if (!r->base)
+			continue;
+		r->head = __atomic_load_n(
+		    &((struct perf_event_mmap_page *)r->base)->data_head,
+		    __ATOMIC_ACQUIRE);
+		r->has_rec = 0;
+	}
+	do {
+		up_ring_t *best = NULL;
+		any = 0;
+		for (int c = 0; c < b->ncpu; c++) {
+			up_ring_t *r = &b->rings[c];
+			if (!r->base || (!r->has_rec && !ring_peek(r)))
+				continue;
+			any = 1;
+			if (!best || r->rec_time < best->rec_time)
+				best = r;
+		}
+		if (best)
+			ring_deliver(b, best);
+	} while (any);
+	b->draining = 0;
+}
