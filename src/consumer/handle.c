@@ -714,6 +714,11 @@ void handle_drain(udt_handle_t *h)
 	h->out.opts = &h->opts;
 	buf_drain(&h->buf, print_entry, h);
 	fflush(h->outfp);
+	/* hits a uprobe ring lost count as drops of their CPU, like DTrace's */
+	udt_backend_t *be = h->procs.be;
+	if (be != NULL && be->ops->take_drops != NULL)
+		for (int cpu = 0; cpu < BUF_MAX_CPUS; cpu++)
+			h->buf.drops[cpu] += be->ops->take_drops(be, cpu);
 	buf_report_drops(&h->buf, h->errfp);
 	for (udt_prog_t *p = h->progs; p != NULL; p = p->next) {
 		if (p->st == NULL)

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 /* The handle that installed the symbolizer hook (removed with it). */
 static udt_handle_t *sym_handle;
@@ -89,9 +90,16 @@ static void procs_objects_cb(void *arg, udt_proc_t *p)
 	usdt_objects(arg, p);
 }
 
+/*
+ * The `backend` option: "" takes kernel uprobes when this process may
+ * use them and falls back to ptrace with a notice (-q silences it, as it
+ * silences the exit notices: the trace is the same either way); "uprobe"
+ * and "ptrace" insist, and an impossible "uprobe" is an error.
+ */
 static udt_backend_t *make_backend(udt_handle_t *h)
 {
 	const char *name = h->opts.backend;
+	char why[256] = "";
 	udt_backend_cb_t cb = {
 		.hit = pid_hit,
 		.exited = procs_exited,
@@ -99,17 +107,42 @@ static udt_backend_t *make_backend(udt_handle_t *h)
 		.objects = procs_objects_cb,
 		.arg = h,
 	};
-	if (name[0] == '\0' || strcmp(name, "ptrace") == 0) {
-		udt_backend_t *be = backend_ptrace_create(&cb);
-		if (be == NULL)
+	if (strcmp(name, "ptrace") != 0) {
+		long ncpu = sysconf(_SC_NPROCESSORS_CONF);
+		size_t ring = (size_t)(h->opts.bufsize / (uint64_t)(ncpu > 0 ?
+		    ncpu : 1));
+		udt_backend_t *be = NULL;
+		/* each CPU's ring holds what bufsize would over all CPUs */
+		if (ring < (64u << 10))
+			ring = 64u << 10;
+		if (ring > (16u << 20))
+			ring = 16u << 20;
+		if (name[0] == '\0' && !backend_uprobe_permitted(why,
+		    sizeof(why)))
+			be = NULL;
+		else
+			be = backend_uprobe_create(&cb, ring, why, sizeof(why));
+		if (be != NULL)
+			return be;
+		if (name[0] != '\0') {
 			snprintf(h->errmsg, sizeof(h->errmsg),
-			    "failed to create backend: %s", strerror(errno ?
-			    errno : ENOMEM));
-		return be;
+			    "failed to create backend: uprobes not permitted (%s)",
+			    why);
+			return NULL;
+		}
+		if (!h->opts.quiet) {
+			fflush(h->outfp);
+			fprintf(h->errfp, "%s: uprobes not permitted (%s); using "
+			    "ptrace\n", UDT_PROGNAME, why);
+			fflush(h->errfp);
+		}
 	}
-	snprintf(h->errmsg, sizeof(h->errmsg),
-	    "failed to create backend: %s backend not available", name);
-	return NULL;
+	udt_backend_t *be = backend_ptrace_create(&cb);
+	if (be == NULL)
+		snprintf(h->errmsg, sizeof(h->errmsg),
+		    "failed to create backend: %s", strerror(errno ?
+		    errno : ENOMEM));
+	return be;
 }
 
 udt_tproc_t *procs_add(udt_handle_t *h, udt_proc_t *p, int user)

@@ -348,6 +348,19 @@ int pid_provide(udt_handle_t *h, const d_pdesc_t *d)
 	return rc;
 }
 
+int pid_site_sync(const udt_handle_t *h)
+{
+	return h->opts.destructive || (h->pneeds & UDT_NEED_USERMEM) != 0;
+}
+
+unsigned pid_stack_bytes(const udt_handle_t *h)
+{
+	/* a stack deep enough for ustack(), else the words above rsp */
+	if (h->pneeds & (UDT_NEED_USTACK | UDT_NEED_UCALLER))
+		return 16384;
+	return (h->pneeds & UDT_NEED_STACKARGS) ? 64 : 0;
+}
+
 /* Plant every site of probe p (it got its first ECB). */
 static int plant(udt_handle_t *h, udt_probe_t *p, pid_info_t *pi)
 {
@@ -372,6 +385,8 @@ static int plant(udt_handle_t *h, udt_probe_t *p, pid_info_t *pi)
 		rec->site.path = pi->path;
 		rec->site.off = s->foff;
 		rec->site.refctr_off = 0;
+		rec->site.stack = pid_stack_bytes(h);
+		rec->site.sync = pid_site_sync(h);
 		if (be->ops->add_site(be, &rec->site) != 0) {
 			prov_error(h, "D_PROC_FUNC", "failed to enable %s:%s:%s:%s:"
 			    " %s", p->prov, p->mod, p->func, p->name,
@@ -541,6 +556,10 @@ unsigned pid_difo_needs(const difo_t *dp)
 			n |= UDT_NEED_STACKARGS;
 		} else if (in->op == DIF_CALL && in->imm == DIF_SUBR_USTACK) {
 			n |= UDT_NEED_USTACK;
+		} else if (in->op == DIF_CALL && (in->imm == DIF_SUBR_COPYIN ||
+		    in->imm == DIF_SUBR_COPYINSTR ||
+		    in->imm == DIF_SUBR_COPYINTO)) {
+			n |= UDT_NEED_USERMEM;
 		}
 	}
 	return n;
@@ -553,6 +572,31 @@ static int stack_words(const udt_hit_t *uh, uint64_t off, uint64_t *w,
     size_t n)
 {
 	return hitctx_stack_words(uh, off, w, n);
+}
+
+/*
+ * The stack of a sampled hit (the thread ran on). At a return site the
+ * frame is already torn down and CFI may name saved registers below
+ * rsp, which neither the copy nor the thread holds any more: unwind from
+ * the return address on top of the stack instead, as the ret itself
+ * would, so both backends give the same frames.
+ */
+static int sampled_ustack(const pidsite_t *rec, const udt_hit_t *uh,
+    uint64_t *pcs)
+{
+	int ret = 0;
+	for (size_t i = 0; i < rec->nents; i++)
+		if (rec->ents[i].kind == PID_RETURN)
+			ret = 1;
+	if (!ret || uh->stack == NULL || uh->stacklen < 8)
+		return hitctx_ustack(uh, 0, pcs, PID_MAX_FRAMES);
+	udt_hit_t up = *uh;
+	memcpy(&up.regs[R_RIP], uh->stack, 8);
+	up.regs[R_RSP] += 8;
+	up.stack = (const char *)uh->stack + 8;
+	up.stacklen = uh->stacklen - 8;
+	pcs[0] = uh->regs[R_RIP];
+	return 1 + hitctx_ustack(&up, 0, pcs + 1, PID_MAX_FRAMES - 1);
 }
 
 /* The thread's CPU time: another process's thread clock is not readable. */
@@ -630,8 +674,8 @@ void pid_hit(void *arg, const udt_hit_t *uh)
 		have_top = stack_words(uh, 0, &top, 1) == 0;
 	}
 	if (need_unwind && ps != NULL && ps->pcs != NULL) {
-		int n = hitctx_ustack(uh, hitctx_stopped(h->procs.be), ps->pcs,
-		    PID_MAX_FRAMES);
+		int n = hitctx_stopped(h->procs.be) ? hitctx_ustack(uh, 1,
+		    ps->pcs, PID_MAX_FRAMES) : sampled_ustack(rec, uh, ps->pcs);
 		if (n > 0) {
 			hit->ustack = ps->pcs;
 			hit->nustack = (size_t)n;

@@ -26,6 +26,12 @@ struct pid_state;
 #define UDT_NEED_STACKARGS 0x1   /* arg6..arg9, args[] */
 #define UDT_NEED_UCALLER   0x2
 #define UDT_NEED_USTACK    0x4   /* ustack(), jstack(), ustackdepth */
+/*
+ * copyin/copyinstr/copyinto: target memory must be read while the thread
+ * waits at the probe (it may be freed or changed a moment later), so the
+ * uprobe backend plants such sites as int3s (udt_site_t.sync).
+ */
+#define UDT_NEED_USERMEM   0x8
 
 /* The process id a pid provider description names (pid<digits>), else 0. */
 int32_t pid_desc_pid(const d_pdesc_t *d);
@@ -47,6 +53,15 @@ int pid_note_enabling(struct udt_handle *h, struct udt_prog *p,
  */
 struct pidsite_tab;
 struct pidsite_tab *pid_site_tab(struct udt_handle *h);
+/*
+ * Must a site's hits stop the thread (udt_site_t.sync)? Destructive
+ * actions (-w) and reads of target memory (UDT_NEED_USERMEM) act at the
+ * probe, as on ptrace.
+ */
+int pid_site_sync(const struct udt_handle *h);
+
+/* Bytes of user stack a site's hits must carry (udt_site_t.stack). */
+unsigned pid_stack_bytes(const struct udt_handle *h);
 
 /* Set up what hits need (stack buffer): at udt_go. 0 or -1. */
 int pid_prepare(struct udt_handle *h);

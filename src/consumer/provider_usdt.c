@@ -587,6 +587,23 @@ int usdt_provide(udt_handle_t *h, const d_pdesc_t *d)
 
 /* ---- enabling ---- */
 
+/*
+ * Can a sampled hit (uprobe: the thread ran on) read every argument of
+ * s as it was at the probe? Registers and constants are in the sample,
+ * and so is memory at or above rsp (the stack copy); anything else
+ * (globals, the heap, a red-zone slot below rsp) may have changed.
+ */
+static int args_sampled(const usdt_psite_t *s)
+{
+	for (int i = 0; i < s->nargs; i++) {
+		const usdt_arg_t *a = &s->args[i];
+		if (a->kind == USDT_ARG_MEM && (a->reg != R_RSP ||
+		    a->index >= 0 || a->rip || a->disp < 0))
+			return 0;
+	}
+	return 1;
+}
+
 /* Plant every site of probe p (it got its first ECB); semaphores up. */
 static int plant(udt_handle_t *h, udt_probe_t *p, usdt_info_t *ui)
 {
@@ -616,6 +633,13 @@ static int plant(udt_handle_t *h, udt_probe_t *p, usdt_info_t *ui)
 			rec->site.path = ui->path;
 			rec->site.off = s->off;
 			rec->site.refctr_off = s->refctr_off;
+			/*
+			 * uprobe: arguments live in the probe's frame, read after
+			 * the thread ran on; sync: an int3, our semaphore
+			 */
+			rec->site.stack = pid_stack_bytes(h) > 2048 ?
+			    pid_stack_bytes(h) : 2048;
+			rec->site.sync = pid_site_sync(h) || !args_sampled(s);
 			if (be->ops->add_site(be, &rec->site) != 0) {
 				prov_error(h, "D_PROC_USDT", "failed to enable "
 				    "%s:%s:%s:%s: %s", p->prov, p->mod, p->func,
@@ -626,7 +650,8 @@ static int plant(udt_handle_t *h, udt_probe_t *p, usdt_info_t *ui)
 			}
 			rec->planted = 1;
 		}
-		if (own_sema && s->sema != 0 &&
+		/* a sync site is an int3 even on uprobe: no kernel count */
+		if ((own_sema || rec->site.sync) && s->sema != 0 &&
 		    proc_sema_inc(ui->t->proc, s->sema) != 0) {
 			prov_error(h, "D_PROC_USDT", "failed to enable "
 			    "%s:%s:%s:%s: cannot update its semaphore at 0x%llx",
