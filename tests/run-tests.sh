@@ -25,8 +25,8 @@
 #               are taken from the tests/ folder beside it.
 #   TARGETS     exported to .sh tests: the absolute path of the traced
 #               programs make targets builds (build/targets beside UDTRACE).
-#   UDTRACE_BACKENDS="ptrace uprobes"  tests under tests/d/pid/ and
-#               tests/d/usdt/ run once per backend named (default ptrace),
+#   UDTRACE_BACKENDS="ptrace uprobe"  tests under tests/d/pid/ and
+#               tests/d/usdt/ run once per backend named (default both),
 #               each with UDTRACE_OPTS="-x backend=NAME" exported, which
 #               such tests pass to udtrace; other tests see UDTRACE_OPTS
 #               empty and run once.
@@ -51,7 +51,7 @@ export UDTRACE
 unitdir=$(dirname "$UDTRACE")/tests
 TARGETS=${TARGETS:-$(dirname "$UDTRACE")/targets}
 export TARGETS
-backends=${UDTRACE_BACKENDS:-ptrace}
+backends=${UDTRACE_BACKENDS:-ptrace uprobe}
 UDTRACE_OPTS=
 export UDTRACE_OPTS
 timeout_s=10
