@@ -115,6 +115,15 @@ typedef struct udt_backend_ops {
 	 * NULL: the backend never loses any (ptrace stops the thread).
 	 */
 	uint64_t (*take_drops)(udt_backend_t *b, int cpu);
+	/*
+	 * Optional (NULL: fd() alone says when): the CLOCK_MONOTONIC ns by
+	 * which dispatch must run even if fd() stays quiet — a backend that
+	 * batches wakeups (uprobe: one per half ring) holds fewer hits than
+	 * that unannounced, and the loop bounds their delay with this. 0:
+	 * no deadline now. Such a backend's dispatch also delivers what is
+	 * buffered when tracing stops.
+	 */
+	uint64_t (*deadline)(udt_backend_t *b);
 } udt_backend_ops_t;
 
 struct udt_backend {

@@ -23,6 +23,12 @@
 
 #define UP_MAXCPU     1024
 #define UP_SCRATCH    65536   /* a perf record's size is a u16 */
+/*
+ * Hits wake the tracer only when a ring is half full (one wakeup per hit
+ * costs the target ~2.5x the trap itself); below that the consumer loop
+ * drains at least this often (ns), through the deadline op.
+ */
+#define UP_POLL_NS    10000000ull
 
 /* perf's x86 user register numbers (uapi asm/perf_regs.h). */
 enum {
@@ -84,6 +90,8 @@ typedef struct up_backend {
 	udt_hit_t hit;
 	unsigned char scratch[UP_SCRATCH];
 	int draining;
+	size_t nevents;          /* open uprobe events: 0 needs no deadline */
+	uint64_t last_drain;     /* CLOCK_MONOTONIC ns of the last drain */
 	char err[256];
 } up_backend_t;
 

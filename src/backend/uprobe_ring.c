@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/epoll.h>
 #include <sys/mman.h>
@@ -276,9 +277,14 @@ void up_drain(up_backend_t *b)
 {
 	int any;
 
+	struct timespec ts;
+
 	if (b->draining)
 		return;
 	b->draining = 1;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	b->last_drain = (uint64_t)ts.tv_sec * 1000000000ull +
+	    (uint64_t)ts.tv_nsec;
 	for (int c = 0; c < b->ncpu; c++) {
 		up_ring_t *r = &b->rings[c];
 		if (!r->base)

@@ -143,6 +143,15 @@ int udt_work(udt_handle_t *h)
 		 */
 		if (h->stop_req) {
 			if (h->stop_seen++ == 0) {
+				/* hits a batching backend holds came before the stop */
+				udt_backend_t *sb = h->procs.be;
+				if (sb != NULL && sb->ops->deadline != NULL &&
+				    (sb->ops->dispatch(sb) != 0 ||
+				    (!h->exiting && sb->ops->resume(sb) != 0))) {
+					snprintf(h->errmsg, sizeof(h->errmsg), "%s",
+					    sb->ops->errmsg(sb));
+					return UDT_WORK_ERROR;
+				}
 				if (h->buf.policy != UDT_BUF_RING)
 					handle_drain(h);
 				return UDT_WORK_OKAY;
@@ -181,6 +190,10 @@ int udt_work(udt_handle_t *h)
 			    NULL);
 			continue;
 		}
+		/* a batching backend's hits below its wakeup mark: bounded */
+		uint64_t bdl = be->ops->deadline ? be->ops->deadline(be) : 0;
+		if (bdl != 0 && bdl < next)
+			next = bdl;
 		uint64_t wait = next > now ? next - now : 0;
 		struct timespec rel = {
 			.tv_sec = (time_t)(wait / 1000000000ULL),
@@ -197,8 +210,11 @@ int udt_work(udt_handle_t *h)
 			    "failed to wait for events: %s", strerror(errno));
 			return UDT_WORK_ERROR;
 		}
-		if (rc > 0 && (pfd[0].revents & (POLLIN | POLLERR | POLLHUP)) &&
-		    (be->ops->dispatch(be) != 0 ||
+		int ready = rc > 0 &&
+		    (pfd[0].revents & (POLLIN | POLLERR | POLLHUP));
+		if (!ready && bdl != 0 && loop_now_ns() >= bdl)
+			ready = 1;
+		if (ready && (be->ops->dispatch(be) != 0 ||
 		    (!h->exiting && be->ops->resume(be) != 0))) {
 			snprintf(h->errmsg, sizeof(h->errmsg), "%s",
 			    be->ops->errmsg ? be->ops->errmsg(be) :
