@@ -26,7 +26,7 @@
 #   TARGETS     exported to .sh tests: the absolute path of the traced
 #               programs make targets builds (build/targets beside UDTRACE).
 #   UDTRACE_BACKENDS="ptrace uprobe"  tests under tests/d/pid/ and
-#               tests/d/usdt/ run once per backend named (default both),
+#               tests/d/usdt/ and tests/d/faults/ run once per backend named (default both),
 #               each with UDTRACE_OPTS="-x backend=NAME" exported, which
 #               such tests pass to udtrace; other tests see UDTRACE_OPTS
 #               empty and run once.
@@ -152,7 +152,7 @@ done
 while IFS= read -r t; do
 	selected "$t" || continue
 	case $t in
-	tests/d/pid/*|tests/d/usdt/*)
+	tests/d/pid/*|tests/d/usdt/*|tests/d/faults/*)
 		for b in $backends; do tests+=("d:$b:$t"); done ;;
 	*)	tests+=("d::$t") ;;
 	esac

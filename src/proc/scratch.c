@@ -82,10 +82,51 @@ static uint64_t find_syscall(udt_proc_t *p, uint64_t rip)
 	return 0;
 }
 
+/*
+ * A thread stopped at a fork/clone/exec event is still inside that
+ * system call: its result is written into rax when it resumes, over our
+ * call number, and the registers we restore then show -ENOSYS, on which
+ * glibc retries clone3 as clone — a second thread running the same
+ * start routine. Step it out of the call first (the step reports right
+ * after the syscall instruction, result in rax). A vfork parent would
+ * block for its child: refuse. 0 ready, -1 not usable; *pending gets a
+ * signal that arrived meanwhile (given back after the injection).
+ */
+static int leave_syscall_event(pid_t tid, int *pending)
+{
+	for (int tries = 0; tries < 10; tries++) {
+		siginfo_t si;
+		int st, ev;
+		pid_t w;
+		if (ptrace(PTRACE_GETSIGINFO, tid, 0, &si) < 0)
+			return 0;   /* not a signal or event stop: nothing to leave */
+		ev = (si.si_code >> 8) & 0xff;
+		if (si.si_signo != SIGTRAP || (ev != PTRACE_EVENT_FORK &&
+		    ev != PTRACE_EVENT_CLONE && ev != PTRACE_EVENT_EXEC &&
+		    ev != PTRACE_EVENT_VFORK_DONE))
+			return ev == PTRACE_EVENT_VFORK ? -1 : 0;
+		if (ptrace(PTRACE_SINGLESTEP, tid, 0, 0) < 0)
+			return -1;
+		while ((w = waitpid(tid, &st, __WALL)) < 0 && errno == EINTR)
+			;
+		if (w < 0 || !WIFSTOPPED(st))
+			return -1;
+		if ((st >> 16) == 0 && WSTOPSIG(st) != SIGTRAP)
+			*pending = WSTOPSIG(st);
+	}
+	return -1;
+}
+
 int proc_inject_syscall(udt_proc_t *p, pid_t tid, long nr,
     const uint64_t args[6], uint64_t *ret)
 {
 	struct user_regs_struct saved, r;
+	int pending = 0;
+	if (leave_syscall_event(tid, &pending) < 0) {
+		if (pending)
+			syscall(SYS_tgkill, p->pid, tid, pending);
+		return -1;
+	}
 	if (ptrace(PTRACE_GETREGS, tid, 0, &saved) < 0)
 		return -1;
 	uint64_t at = find_syscall(p, saved.rip);
@@ -118,7 +159,7 @@ int proc_inject_syscall(udt_proc_t *p, pid_t tid, long nr,
 	r.rip = at;
 	/* No system call restart for the one the thread was stopped in: we are not resuming it. */
 	r.orig_rax = (uint64_t)-1;
-	int rc = -1, pending = 0;
+	int rc = -1;
 	if (ptrace(PTRACE_SETREGS, tid, 0, &r) < 0)
 		goto restore_bytes;
 	for (int tries = 0; tries < 100; tries++) {
