@@ -127,7 +127,7 @@ int backend_uprobe_permitted(char *why, size_t len)
 /* ---- events ---- */
 
 static void attr_of(const up_backend_t *b, const udt_site_t *s,
-    uint32_t stack, struct perf_event_attr *a)
+    uint32_t stack, int wake, struct perf_event_attr *a)
 {
 	memset(a, 0, sizeof *a);
 	a->size = sizeof *a;
@@ -148,8 +148,11 @@ static void attr_of(const up_backend_t *b, const udt_site_t *s,
 	 * No per-sample wakeup: the ring (its owner's watermark, half the
 	 * ring) wakes us, and the loop's deadline (up_deadline) bounds the
 	 * delay of hits below it. A wakeup per hit tripled the hit's cost.
+	 * A system-wide site still wakes per hit: its hits name processes
+	 * we do not trace, whose identity (execname, ppid, uid) is read
+	 * from /proc, and a short-lived one would be gone 10 ms later.
 	 */
-	a->wakeup_events = 0;
+	a->wakeup_events = wake ? 1 : 0;
 	a->sample_id_all = 1;
 	a->exclude_kernel = 1;
 	a->exclude_hv = 1;
@@ -233,7 +236,7 @@ static int open_one(up_backend_t *b, up_site_t *us, pid_t pid, int cpu)
 	 * the forking target's memory. Threads get their own events, opened
 	 * while the inner backend holds them at birth (in_thread).
 	 */
-	attr_of(b, s, us->stack, &a);
+	attr_of(b, s, us->stack, us->up == NULL, &a);
 	if ((fd = perf_open(&a, pid, cpu)) < 0) {
 		int e = errno;
 		if (e == ESRCH && pid > 0)

@@ -232,6 +232,14 @@ static void ring_deliver(up_backend_t *b, up_ring_t *r)
 	/* pid$target: the target and its threads, not its fork children */
 	if (s->up && (pid_t)pt[0] != s->up->pid)
 		goto done;
+	/*
+	 * A file's site leaves the processes we watch to their own sites
+	 * (which may be int3s that act at the probe): one hit each, never two.
+	 */
+	if (!s->up)
+		for (const up_proc_t *up = b->procs; up; up = up->next)
+			if (up->pid == (pid_t)pt[0])
+				goto done;
 	memset(h->regs, 0, sizeof h->regs);
 	memcpy(&h->time, p + 24, 8);
 	memcpy(cpu, p + 32, 8);

@@ -145,6 +145,13 @@ static udt_backend_t *make_backend(udt_handle_t *h)
 	return be;
 }
 
+udt_backend_t *procs_backend(udt_handle_t *h)
+{
+	if (h->procs.be == NULL)
+		h->procs.be = make_backend(h);
+	return h->procs.be;
+}
+
 udt_tproc_t *procs_add(udt_handle_t *h, udt_proc_t *p, int user)
 {
 	udt_procs_t *ps = &h->procs;

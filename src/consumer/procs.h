@@ -51,6 +51,12 @@ udt_tproc_t *procs_of(udt_procs_t *ps, const udt_proc_t *p);
  */
 udt_tproc_t *procs_add(struct udt_handle *h, udt_proc_t *p, int user);
 
+/*
+ * The backend, made now if no process made it yet (system-wide sites
+ * need one before any process is traced). NULL with h->errmsg set.
+ */
+udt_backend_t *procs_backend(struct udt_handle *h);
+
 /* /proc/PID/status and comm -> ppid, uid, gid, execname. */
 void procs_identity(udt_tproc_t *t);
 

@@ -39,6 +39,7 @@ typedef struct usdt_obj {
 	int ok;                 /* notes read */
 	char err[256];          /* ... else why not */
 	usdt_notes_t notes;
+	unsigned seq;           /* 1, 2, ...: tells system-wide sites apart */
 	struct usdt_obj *next;
 } usdt_obj_t;
 
@@ -55,7 +56,8 @@ typedef struct usdt_psite {
 } usdt_psite_t;
 
 typedef struct usdt_info {
-	udt_tproc_t *t;
+	udt_tproc_t *t;         /* NULL: system-wide (the file, uprobe) */
+	unsigned objseq;        /* ... its object's seq */
 	char *path, *rawname;   /* object path; the name as the note has it */
 	int is_exe;
 	usdt_psite_t *sites; size_t nsites, capsites;
@@ -75,6 +77,7 @@ struct usdt_state {
 	usdt_enabling_t *en; size_t nen, encap;
 	udt_probe_t **fresh; size_t nfresh, capfresh;   /* made by this round */
 	int resolve;            /* exec: existing probes take new sites */
+	unsigned nobjs;         /* objects ever cached (their seq) */
 };
 
 static const udt_provider_ops_t usdt_ops;
@@ -202,6 +205,7 @@ static usdt_obj_t *obj_get(struct usdt_state *us, const char *path,
 	}
 	o->dev = dev;
 	o->ino = ino;
+	o->seq = ++us->nobjs;
 	/* the file at path must be the one mapped (not replaced since) */
 	struct stat sb;
 	if (stat(path, &sb) != 0 || sb.st_ino != ino || (uint64_t)sb.st_dev != dev)
@@ -550,6 +554,167 @@ static void scan_system(udt_handle_t *h, const d_pdesc_t *d)
 	closedir(dir);
 }
 
+/* ---- system-wide (decision 6): a glob attaches to files on uprobes ---- */
+
+/*
+ * Does a provider glob attach to files? Only on the uprobe backend,
+ * which fires a file's site in every process mapping it, started later
+ * too; ptrace can only plant in the processes it grabs.
+ */
+static int sw_active(udt_handle_t *h)
+{
+	udt_backend_t *be = h->procs.be;
+	if (be == NULL && strcmp(h->opts.backend, "ptrace") != 0)
+		be = procs_backend(h);
+	return be != NULL && be->ops->name != NULL &&
+	    strcmp(be->ops->name, "uprobe") == 0;
+}
+
+/* The file-wide probe of (path, prov, mod, func, name), or NULL. */
+static udt_probe_t *sw_probe_of(udt_handle_t *h, const char *path,
+    const char *prov, const char *mod, const char *func, const char *name)
+{
+	struct usdt_state *us = h->usdtst;
+	for (size_t i = 0; i < us->ninfo; i++) {
+		usdt_info_t *ui = us->info[i];
+		if (ui == NULL || ui->t != NULL || strcmp(ui->path, path) != 0)
+			continue;
+		udt_probe_t *p = probe_by_id(&h->reg, (uint32_t)(i + 1));
+		if (p != NULL && strcmp(p->name, name) == 0 &&
+		    strcmp(p->func, func) == 0 && strcmp(p->mod, mod) == 0 &&
+		    strcmp(p->prov, prov) == 0)
+			return p;
+	}
+	return NULL;
+}
+
+/*
+ * The probes of o's notes that d names, at file addresses (bias 0): the
+ * provider keeps its own name (no pid: the probe is every process's).
+ * The number of notes named, or -1.
+ */
+static int sw_object(udt_handle_t *h, usdt_obj_t *o, const d_pdesc_t *d)
+{
+	int count = 0;
+	if (!o->ok || o->notes.n == 0)
+		return 0;
+	const char *base = base_of(o->path);
+	if (!usdt_mod_match(d->mod, base, o->path, 0))
+		return 0;
+	char err[512] = "";
+	udt_elf_t *e = NULL;
+	for (size_t k = 0; k < o->notes.n; k++) {
+		const usdt_note_t *n = &o->notes.notes[k];
+		char name[256];
+		if (!probe_glob(d->prov, n->provider))
+			continue;
+		usdt_probe_name(n->name, name, sizeof(name));
+		if (!probe_glob(d->name, name) && !probe_glob(d->name, n->name))
+			continue;
+		if (e == NULL && (e = sym_elf(o->path, err, sizeof(err))) == NULL)
+			return count;
+		const udt_sym_t *fs = sym_func_at(e, n->pc);
+		const char *func = fs != NULL ? fs->name : "";
+		if (!probe_glob(d->func, func))
+			continue;
+		count++;
+		udt_probe_t *p = sw_probe_of(h, o->path, n->provider, base, func,
+		    name);
+		usdt_info_t *ui;
+		if (p == NULL && (p = probe_make(h, NULL, n->provider, base,
+		    func, name, o, n->name, 0)) == NULL) {
+			prov_error(h, "D_UNKNOWN", "Cannot allocate memory");
+			return -1;
+		}
+		if ((ui = info_of(h, p)) == NULL) {
+			prov_error(h, "D_UNKNOWN", "Cannot allocate memory");
+			return -1;
+		}
+		ui->objseq = o->seq;
+		if (site_add(h, ui, n, e, 0) != 0)
+			return -1;
+	}
+	return count;
+}
+
+/* Every object process pid maps, through sw_object. -1 on failure. */
+static int sw_scan_pid(udt_handle_t *h, int32_t pid, const d_pdesc_t *d)
+{
+	char path[64], line[4352];
+	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
+	FILE *f = fopen(path, "r");
+	if (f == NULL)
+		return 0;
+	int rc = 0;
+	uint64_t lastino = 0, lastdev = 0;
+	while (rc == 0 && fgets(line, sizeof(line), f) != NULL) {
+		unsigned long long start, end, off, ino;
+		unsigned maj, min;
+		char perms[8];
+		int pos = 0;
+		if (sscanf(line, "%llx-%llx %7s %llx %x:%x %llu %n", &start,
+		    &end, perms, &off, &maj, &min, &ino, &pos) < 7 || pos == 0)
+			continue;
+		char *pth = line + pos;
+		pth[strcspn(pth, "\n")] = '\0';
+		if (pth[0] != '/' || ino == 0)
+			continue;
+		uint64_t dev = makedev(maj, min);
+		if (ino == lastino && dev == lastdev)
+			continue;
+		lastino = ino;
+		lastdev = dev;
+		usdt_obj_t *o = obj_get(h->usdtst, pth, dev, ino);
+		if (o == NULL) {
+			prov_error(h, "D_UNKNOWN", "Cannot allocate memory");
+			rc = -1;
+		} else if (sw_object(h, o, d) < 0)
+			rc = -1;
+	}
+	fclose(f);
+	return rc;
+}
+
+/*
+ * A provider glob on uprobes: the files of every running process that
+ * have the provider, and the module field when it names a file by its
+ * absolute path (so no process needs to map it yet). Processes started
+ * later that map one of these files fire too; a file no process maps
+ * now and the module does not name is not found.
+ */
+static int sw_provide(udt_handle_t *h, const d_pdesc_t *d)
+{
+	DIR *dir = opendir("/proc");
+	pid_t self = getpid();
+	struct dirent *de;
+	struct stat sb;
+	if (dir != NULL) {
+		while ((de = readdir(dir)) != NULL) {
+			char *end;
+			long v = strtol(de->d_name, &end, 10);
+			if (*end != '\0' || v <= 0 || v == self || v > INT32_MAX)
+				continue;
+			if (sw_scan_pid(h, (int32_t)v, d) < 0) {
+				closedir(dir);
+				return -1;
+			}
+		}
+		closedir(dir);
+	}
+	if (d->mod[0] == '/' && !probe_glob_is_pattern(d->mod) &&
+	    stat(d->mod, &sb) == 0 && S_ISREG(sb.st_mode)) {
+		usdt_obj_t *o = obj_get(h->usdtst, d->mod, (uint64_t)sb.st_dev,
+		    (uint64_t)sb.st_ino);
+		if (o == NULL) {
+			prov_error(h, "D_UNKNOWN", "Cannot allocate memory");
+			return -1;
+		}
+		if (sw_object(h, o, d) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 int usdt_provide(udt_handle_t *h, const d_pdesc_t *d)
 {
 	int32_t pid = 0;
@@ -582,7 +747,8 @@ int usdt_provide(udt_handle_t *h, const d_pdesc_t *d)
 	for (size_t i = 0; i < h->procs.n; i++)
 		if (enumerate(h, h->procs.v[i], d, 0) < 0)
 			return -1;
-	return 0;
+	/* and the files, for the processes not traced (started later too) */
+	return sw_active(h) ? sw_provide(h, d) : 0;
 }
 
 /* ---- enabling ---- */
@@ -612,7 +778,7 @@ static int plant(udt_handle_t *h, udt_probe_t *p, usdt_info_t *ui)
 	int rc = 0;
 
 	ui->planted = 1;
-	if (!ui->t->alive || be == NULL)
+	if ((ui->t != NULL && !ui->t->alive) || be == NULL)
 		return 0;
 	if (tab == NULL) {
 		prov_error(h, "D_UNKNOWN", "Cannot allocate memory");
@@ -623,13 +789,24 @@ static int plant(udt_handle_t *h, udt_probe_t *p, usdt_info_t *ui)
 	    strcmp(be->ops->name, "uprobe") != 0;
 	for (size_t i = 0; i < ui->nsites; i++) {
 		const usdt_psite_t *s = &ui->sites[i];
-		pidsite_t *rec = pidsite_get(tab, ui->t, s->addr);
+		/*
+		 * A file's site can only be sampled, and a kernel uprobe at an
+		 * address hides any int3 there (ours in a grabbed process, or
+		 * another tracer's): programs that need the thread stopped keep
+		 * to the processes they grab.
+		 */
+		if (ui->t == NULL && (pid_site_sync(h) || !args_sampled(s)))
+			continue;
+		/* a file's sites: one record per (object, address) */
+		uint64_t key = ui->t != NULL ? s->addr :
+		    s->addr | ((uint64_t)ui->objseq << 48);
+		pidsite_t *rec = pidsite_get(tab, ui->t, key);
 		if (rec == NULL || pidsite_add(rec, p, PIDSITE_USDT, i) != 0) {
 			prov_error(h, "D_UNKNOWN", "Cannot allocate memory");
 			return -1;
 		}
 		if (!rec->planted) {
-			rec->site.proc = ui->t->proc;
+			rec->site.proc = ui->t != NULL ? ui->t->proc : NULL;
 			rec->site.path = ui->path;
 			rec->site.off = s->off;
 			rec->site.refctr_off = s->refctr_off;
@@ -639,7 +816,9 @@ static int plant(udt_handle_t *h, udt_probe_t *p, usdt_info_t *ui)
 			 */
 			rec->site.stack = pid_stack_bytes(h) > 2048 ?
 			    pid_stack_bytes(h) : 2048;
-			rec->site.sync = pid_site_sync(h) || !args_sampled(s);
+			/* no process to stop at a file's site: always sampled */
+			rec->site.sync = ui->t != NULL &&
+			    (pid_site_sync(h) || !args_sampled(s));
 			if (be->ops->add_site(be, &rec->site) != 0) {
 				prov_error(h, "D_PROC_USDT", "failed to enable "
 				    "%s:%s:%s:%s: %s", p->prov, p->mod, p->func,
@@ -728,10 +907,16 @@ static void reresolve(udt_handle_t *h, udt_tproc_t *t)
 		return;
 	h->prov_err[0] = '\0';
 	us->nfresh = 0;
-	for (size_t i = 0; i < us->nen; i++)
-		if (en_applies(&us->en[i], t) &&
-		    enumerate(h, t, us->en[i].d, 0) < 0)
+	for (size_t i = 0; i < us->nen; i++) {
+		if (!en_applies(&us->en[i], t))
+			continue;
+		if (enumerate(h, t, us->en[i].d, 0) < 0)
 			break;
+		/* a glob on uprobes: the new objects' files, for all */
+		if (usdt_desc_kind(us->en[i].d->prov, NULL) == USDT_DESC_GLOB &&
+		    sw_active(h) && sw_scan_pid(h, t->pid, us->en[i].d) < 0)
+			break;
+	}
 	/*
 	 * Probes with ECBs are planted at their sites, new ones included
 	 * (after an exec all of them; after a dlopen the added ones):
@@ -740,7 +925,8 @@ static void reresolve(udt_handle_t *h, udt_tproc_t *t)
 	for (size_t id = 1; id <= us->ninfo; id++) {
 		usdt_info_t *ui = us->info[id - 1];
 		udt_probe_t *p = probe_by_id(&h->reg, (uint32_t)id);
-		if (ui != NULL && ui->t == t && p != NULL && p->necbs > 0)
+		if (ui != NULL && (ui->t == t || ui->t == NULL) && p != NULL &&
+		    p->necbs > 0)
 			(void)plant(h, p, ui);
 	}
 	size_t nfresh = us->nfresh;
@@ -813,7 +999,9 @@ void usdt_hit_args(udt_handle_t *h, const pidsite_ent_t *e,
 	struct hit_read hr = { uh };
 	for (int i = 0; i < s->nargs && (size_t)i < nmax; i++) {
 		int64_t v = 0;
-		if (usdt_arg_eval(&s->args[i], uh->regs, s->addr + 1, hit_read,
+		/* a file's site sits at a different address in each process */
+		uint64_t pc = (ui->t != NULL ? s->addr : uh->regs[R_RIP]) + 1;
+		if (usdt_arg_eval(&s->args[i], uh->regs, pc, hit_read,
 		    &hr, &v) != 0)
 			v = 0;
 		hit->args[i] = (uint64_t)v;

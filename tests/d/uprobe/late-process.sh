@@ -52,13 +52,6 @@ if "$UDTRACE" -x backend=uprobe -q -n 'BEGIN { exit(0); }' -c /bin/true 2>&1 |
 	echo "skip: uprobe backend not built"
 	exit 77
 fi
-# the backend fires system-wide sites (site->proc NULL, test_uprobe shows
-# it); the USDT provider does not plant provider* as such sites yet
-if ! grep -q "site.proc = NULL" "$(dirname "$0")/../../../src/consumer/provider_usdt.c" 2>/dev/null; then
-	echo "skip: the USDT provider plants no system-wide sites yet"
-	exit 77
-fi
-
 "$tmp/late" w >"$tmp/seed" &
 seed=$!
 waitfor "$tmp/seed" "pid $seed sem [0-9]+"
