@@ -176,7 +176,14 @@ static int ring_fd(up_backend_t *b, int cpu)
 	a.exclude_kernel = a.exclude_hv = 1;
 	a.use_clockid = 1;
 	a.clockid = CLOCK_MONOTONIC;
-	/* no watermark set: the kernel wakes at half the ring as mapped */
+	/*
+	 * The ring wakes us once an eighth of it is written: batches big
+	 * enough to spare the target a wakeup per hit, with seven eighths
+	 * left for the hits that come while the consumer is scheduled in
+	 * (busy targets on both CPUs delay it).
+	 */
+	a.watermark = 1;
+	a.wakeup_watermark = (uint32_t)(b->ringsize / 8);
 	if ((fd = perf_open(&a, -1, cpu)) < 0) {
 		snprintf(b->err, sizeof b->err, "cannot open the ring of CPU "
 		    "%d: %s", cpu, strerror(errno));

@@ -15,7 +15,14 @@
  * Invariant: a probe's sites are in the backend and its semaphores
  * incremented iff it has ECBs; with the ptrace backend a glob names the
  * processes running when the description is provided, plus those we
- * trace and that map the object later (dlopen, exec).
+ * trace and that map the object later (dlopen, exec); with the uprobe
+ * backend it also attaches to the files (decision 6: probes named by the
+ * bare provider, sites with proc NULL) that a running process maps or
+ * the module field names by absolute path, so processes started later
+ * fire too — unless the program must stop the thread (copyin, destructive
+ * actions): a file's site is only sampled, so those keep to grabbed
+ * processes. A file that nothing maps at start-up and the module does not
+ * name is not covered.
  */
 #include "handle.h"
 #include "hitctx.h"
