@@ -322,6 +322,9 @@ static void in_thread(void *arg, udt_proc_t *p, pid_t tid, int born)
 
 	if (!up)
 		return;
+	/* a gone thread's events close: their samples still queued first */
+	if (!born)
+		up_drain(b);
 	for (up_site_t *us = up->sites; us; us = us->next) {
 		if (!born) {
 			site_close(b, us, tid);
