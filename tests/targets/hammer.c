@@ -11,6 +11,10 @@
  *   segv:  thread 0 writes through NULL after CALLS/2 calls (killed by
  *          SIGSEGV; the others are mid-run).
  *   exit:  thread 0 calls exit(5) after CALLS/2 calls.
+ *   soak:  CALLS is a number of seconds: print "pid N", wait for a byte,
+ *          let the threads call for that long, print the totals, then
+ *          wait for another byte (or end of input) before exiting, so a
+ *          tracer can detach and the text be checked while it lives.
  * build: -g -O2 -pthread
  *
  * Every line is flushed at once. work(t, i) returns (t << 32) + i * 3,
@@ -35,6 +39,7 @@
 
 static long calls = 1000000;
 static const char *mode = "";
+static volatile int stop;     /* soak: set by main when the time is up */
 
 typedef struct th {
 	long t;
@@ -50,7 +55,7 @@ __attribute__((noinline, noipa)) long work(long t, long i)
 static void *run(void *arg)
 {
 	th_t *th = arg;
-	for (long i = 0; i < calls; i++) {
+	for (long i = 0; i < calls && !stop; i++) {
 		if (th->t == 0 && i == calls / 2) {
 			if (strcmp(mode, "segv") == 0)
 				*(volatile int *)(uintptr_t)0 = 1;
@@ -77,7 +82,13 @@ int main(int argc, char **argv)
 		calls = atol(argv[1]);
 	if (argc > 2)
 		mode = argv[2];
-	if (strcmp(mode, "wait") == 0) {
+	int soak = strcmp(mode, "soak") == 0;
+	long secs = 0;
+	if (soak) {
+		secs = calls;
+		calls = 1L << 62;
+	}
+	if (strcmp(mode, "wait") == 0 || soak) {
 		char c;
 		printf("pid %d\n", (int)getpid());
 		if (read(0, &c, 1) < 0)
@@ -88,6 +99,10 @@ int main(int argc, char **argv)
 		if (pthread_create(&tid[i], NULL, run, &th[i]) != 0)
 			return 1;
 	}
+	if (soak) {
+		sleep((unsigned)secs);
+		stop = 1;
+	}
 	for (int i = 0; i < NTHREADS; i++) {
 		pthread_join(tid[i], NULL);
 		total += th[i].n;
@@ -95,5 +110,10 @@ int main(int argc, char **argv)
 	}
 	printf("calls %ld\n", total);
 	printf("checksum %lu\n", bad);
+	if (soak) {
+		char c;
+		if (read(0, &c, 1) < 0)
+			return 1;
+	}
 	return 0;
 }
