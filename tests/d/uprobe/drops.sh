@@ -2,7 +2,8 @@
 # The tracer is stopped (SIGSTOP) while the target, pinned to CPU 1,
 # fires, so the overflow does not depend on the machine's speed; 3 more
 # hits after SIGCONT let the kernel write its lost-samples record. Must
-# not: sleep for fixed times (every wait polls, bounded).
+# not: sleep for fixed times (every wait polls, bounded), except the one
+# pause for the tracer's periodic drain below.
 tmp=$(mktemp -d) || exit 1
 trap 'kill -CONT $upid 2>/dev/null; kill $upid $spid 2>/dev/null; rm -rf "$tmp"' EXIT
 
@@ -35,6 +36,10 @@ kill -STOP $upid
 head -c 10000 /dev/zero | tr '\0' w >&3
 waitfor "$tmp/sleeper" "work 10000"
 kill -CONT $upid
+# The tracer drains its rings at least every 10 ms: give it that long
+# before the 3 hits that make the kernel write its lost-samples record
+# (into a full ring they would be lost too, and no record would follow).
+sleep 0.3
 printf www >&3
 waitfor "$tmp/sleeper" "work 10003"
 printf q >&3
