@@ -919,6 +919,25 @@ static int trap_pending(pid_t pid, pid_t tid)
 	return (strtoull(s + 8, NULL, 16) >> (SIGTRAP - 1)) & 1;
 }
 
+/* Is the thread-group leader a zombie (its group still exiting)? */
+static int leader_zombie(pid_t pid)
+{
+	char path[64], buf[512], *s;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return 0;
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	s = strrchr(buf, ')');
+	return s && s[1] == ' ' && (s[2] == 'Z' || s[2] == 'X');
+}
+
 static void destroy_proc(pt_backend_t *b, pt_proc_t *pp)
 {
 	pt_thread_t *t, *nx;
@@ -949,7 +968,24 @@ static void destroy_proc(pt_backend_t *b, pt_proc_t *pp)
 				continue;
 			}
 			for (;;) {
-				pid_t w = waitpid(t->tid, &st, __WALL);
+				pid_t w;
+				if (t->tid == pp->pid && leader_zombie(pp->pid)) {
+					/*
+					 * The process is dying (a crash, exit_group):
+					 * the leader reports nothing until every other
+					 * thread is gone, and they wait in their exit
+					 * stops for us. Leave it to proc_release.
+					 */
+					t->stopped = 1;
+					break;
+				}
+				w = waitpid(t->tid, &st, __WALL |
+				    (t->tid == pp->pid ? WNOHANG : 0));
+				if (w == 0) {
+					struct timespec ts = { 0, 1000000 };
+					nanosleep(&ts, NULL);
+					continue;
+				}
 				if (w < 0 && errno == EINTR)
 					continue;
 				if (w < 0 || !WIFSTOPPED(st)) {
