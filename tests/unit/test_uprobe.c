@@ -34,7 +34,12 @@ __attribute__((noinline, noipa)) long upt_fn(long a, long b)
 }
 
 /* A semaphore the kernel counts (ref_ctr_offset), as a USDT probe's. */
-volatile unsigned short upt_sema;
+/*
+ * In a file-backed section, as <sys/sdt.h> puts semaphores: the kernel
+ * updates a ref_ctr only inside a mapping of the file, and a .bss
+ * variable can sit past the file's last page (it does in the ASan build).
+ */
+volatile unsigned short upt_sema __attribute__((section(".probes"))) = 0;
 
 static long nhits, bad_rip, bad_pid, arg_sum, nstack, bad_order, ncpu_seen[2];
 static uint64_t last_time;
