@@ -25,6 +25,7 @@ wait udtrace>
 send :print @nosuch\r
 wait udtrace> 
 send :stop\r
+wait 10
 wait udtrace> 
 send :quit\r
 SCRIPT
