@@ -350,8 +350,8 @@ static pt_bp_t *plant(pt_backend_t *b, pt_proc_t *pp, uint64_t addr)
 	}
 	bp->insn = in;
 	bp->orig = code[0];
-	if (in.kind == INSN_PLAIN && !bp->slot) {
-		int intr, r;
+	if ((in.kind == INSN_PLAIN && !bp->slot) || proc_guard_pending(pp->p)) {
+		int intr, r = 0;
 		pid_t tid = stop_one(b, pp, &intr);
 
 		if (tid <= 0) {
@@ -359,7 +359,11 @@ static pt_bp_t *plant(pt_backend_t *b, pt_proc_t *pp, uint64_t addr)
 			    "cannot stop a thread of pid %d", (int)pp->pid);
 			return NULL;
 		}
-		r = pt_ool_slot(b, pp, bp, tid);
+		/* Before the first int3: a SIGKILL of udtrace must find it in place. */
+		if (proc_guard_pending(pp->p))
+			(void)proc_guard_install(pp->p, tid);
+		if (in.kind == INSN_PLAIN && !bp->slot)
+			r = pt_ool_slot(b, pp, bp, tid);
 		release_one(b, tid, intr);
 		if (r < 0)
 			return NULL;

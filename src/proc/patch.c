@@ -71,6 +71,7 @@ static int insert(udt_proc_t *p, uint64_t addr, uint8_t orig)
 	p->ptab[i].addr = addr;
 	p->ptab[i].orig = orig;
 	p->ptab[i].full = 1;
+	p->ptab[i].gidx = guard_note_byte(p, addr, orig);
 	wd_note_patch(p->pid, addr, orig);
 	if (p->pcount == 0 || addr < p->pmin)
 		p->pmin = addr;
@@ -94,6 +95,8 @@ static void erase(udt_proc_t *p, uint64_t addr)
 	}
 	p->ptab[i].full = 0;
 	p->pcount--;
+	guard_note_dead(p, p->ptab[i].gidx);
+	p->ptab[i].gidx = 0;
 	wd_note_unpatch(p->pid, addr);
 	for (size_t j = (i + 1) & mask; p->ptab[j].full; j = (j + 1) & mask) {
 		size_t home = slot_of(p, p->ptab[j].addr);

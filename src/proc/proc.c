@@ -227,6 +227,7 @@ udt_proc_t *proc_fork_child(udt_proc_t *parent, pid_t child)
 			}
 		}
 		c->sysinsn = parent->sysinsn;
+		guard_copy(c, parent);
 		/* its memory holds our semaphore increments too */
 		(void)proc_sema_copy(c, parent);
 	}
@@ -238,6 +239,7 @@ void proc_exec_reset(udt_proc_t *p)
 {
 	proc_patch_forget(p);
 	proc_sema_forget(p);
+	guard_forget(p);
 	p->nscr = 0;
 	p->sysinsn = 0;
 	p->sharedvm = 0;
@@ -405,6 +407,7 @@ void proc_release(udt_proc_t *p)
 		if (!p->sharedvm) {
 			proc_sema_release(p);
 			proc_unpatch_all(p);
+			guard_remove(p, any);
 			proc_scratch_unmap(p, any);
 		}
 		for (size_t i = 0; i < p->ntids && sigs; i++)

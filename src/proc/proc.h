@@ -103,6 +103,17 @@ uint64_t proc_scratch(udt_proc_t *p, pid_t tid, uint64_t near, size_t len);
 /* Is addr inside scratch memory of p? */
 int proc_in_scratch(const udt_proc_t *p, uint64_t addr);
 
+/*
+ * The SIGTRAP guard (guard.c): a handler in the target that puts back
+ * the program's byte and resumes when one of our int3s traps with no
+ * tracer attached (udtrace killed). Install it through stopped thread
+ * tid before planting int3s; proc_release takes it out. Pending: not
+ * installed yet for this image and not failed before. 0 or -1 (tracing
+ * goes on without it).
+ */
+int proc_guard_pending(const udt_proc_t *p);
+int proc_guard_install(udt_proc_t *p, pid_t tid);
+
 /* Threads (thread ids) the tracer currently knows of. */
 size_t proc_threads(udt_proc_t *p, const pid_t **tids);
 void proc_thread_add(udt_proc_t *p, pid_t tid);     /* a new clone */

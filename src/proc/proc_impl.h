@@ -30,6 +30,7 @@ typedef struct proc_pslot {
 	uint64_t addr;
 	uint8_t orig;
 	uint8_t full;
+	uint32_t gidx;        /* its guard table entry + 1, 0 if none (guard.c) */
 } proc_pslot_t;
 
 /* One mmap'ed scratch area, bump-allocated. */
@@ -64,6 +65,11 @@ struct udt_proc {
 	size_t nscr, capscr;
 
 	uint64_t sysinsn;     /* a known `syscall` instruction, 0 if none yet */
+
+	uint64_t gcode, gtab; /* the SIGTRAP guard's code page and table, 0 if none (guard.c) */
+	uint64_t gold;        /* the program's own SIGTRAP handler when it was installed */
+	uint32_t gnext;       /* guard table entries written */
+	int gfail;            /* installing failed for this image: not retried */
 
 	uint64_t *sema;       /* USDT semaphores we incremented (sema.c) */
 	size_t nsema, capsema;
@@ -104,6 +110,15 @@ int proc_patch_copy(udt_proc_t *dst, const udt_proc_t *src);
 int proc_inject_syscall(udt_proc_t *p, pid_t tid, long nr,
     const uint64_t args[6], uint64_t *ret);
 void proc_scratch_unmap(udt_proc_t *p, pid_t tid);
+
+/* guard.c: table entries are written as patch.c and scratch.c go */
+uint32_t guard_note_byte(udt_proc_t *p, uint64_t addr, uint8_t orig);
+void guard_note_dead(udt_proc_t *p, uint32_t idx);
+void guard_note_area(udt_proc_t *p, uint64_t base, uint64_t size);
+int guard_covers(const udt_proc_t *p, uint64_t addr);    /* in its code page */
+void guard_remove(udt_proc_t *p, pid_t tid);   /* release: action back, pages unmapped */
+void guard_forget(udt_proc_t *p);              /* exec: the image took it along */
+void guard_copy(udt_proc_t *dst, const udt_proc_t *src);
 
 /* sema.c */
 void proc_sema_release(udt_proc_t *p);   /* decrement each, forget them */

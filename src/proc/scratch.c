@@ -48,12 +48,18 @@ static int in_area(const udt_proc_t *p, uint64_t a)
 	return 0;
 }
 
+/* Ours, and unmapped at release: not a `syscall` to borrow. */
+static int mapped_by_us(const udt_proc_t *p, uint64_t a)
+{
+	return in_area(p, a) || guard_covers(p, a);
+}
+
 /* A `syscall` instruction already in executable memory (bytes, not a boundary: we step just it). */
 static uint64_t find_syscall(udt_proc_t *p, uint64_t rip)
 {
-	if (is_syscall_at(p, p->sysinsn) && !in_area(p, p->sysinsn))
+	if (is_syscall_at(p, p->sysinsn) && !mapped_by_us(p, p->sysinsn))
 		return p->sysinsn;
-	if (rip >= 2 && is_syscall_at(p, rip - 2) && !in_area(p, rip - 2))
+	if (rip >= 2 && is_syscall_at(p, rip - 2) && !mapped_by_us(p, rip - 2))
 		return p->sysinsn = rip - 2;
 	const udt_map_t *m;
 	size_t n;
@@ -65,7 +71,7 @@ static uint64_t find_syscall(udt_proc_t *p, uint64_t rip)
 		for (size_t i = 0; i < n; i++) {
 			int vdso = strcmp(m[i].path, "[vdso]") == 0;
 			if (!(m[i].prot & PROT_EXEC) || vdso != (pass == 0) ||
-			    in_area(p, m[i].start))
+			    mapped_by_us(p, m[i].start))
 				continue;
 			for (uint64_t a = m[i].start; a < m[i].end; a += sizeof(buf) - 1) {
 				size_t len = m[i].end - a < sizeof(buf) ? m[i].end - a : sizeof(buf);
@@ -317,6 +323,7 @@ uint64_t proc_scratch(udt_proc_t *p, pid_t tid, uint64_t near, size_t len)
 		p->scr[p->nscr].size = size;
 		p->scr[p->nscr].used = len;
 		p->nscr++;
+		guard_note_area(p, a, size);
 		return a;
 	}
 	return 0;
@@ -330,7 +337,7 @@ int proc_in_scratch(const udt_proc_t *p, uint64_t addr)
 void proc_scratch_unmap(udt_proc_t *p, pid_t tid)
 {
 	/* The syscall we borrow must not be one that is about to disappear. */
-	if (in_area(p, p->sysinsn))
+	if (mapped_by_us(p, p->sysinsn))
 		p->sysinsn = 0;
 	for (size_t i = 0; i < p->nscr; i++) {
 		uint64_t args[6] = { p->scr[i].base, p->scr[i].size, 0, 0, 0, 0 }, r;

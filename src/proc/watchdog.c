@@ -19,10 +19,10 @@
  * then the watchdog finds nothing to do).
  * Invariant: see watchdog.h. Scratch pages are left mapped: a thread
  * running a displaced instruction out of line there jumps back to the
- * original code by itself. What cannot be saved: a thread that was
- * stopped in a breakpoint hit at the moment udtrace died — the kernel
- * resumes it with the SIGTRAP it was stopped for, which kills the
- * process before anyone can attach (README, "Guarantees").
+ * original code by itself. A thread stopped in a breakpoint hit at the
+ * moment udtrace died is resumed by the kernel with its SIGTRAP, and a
+ * thread may reach an int3 before we have attached: both are the SIGTRAP
+ * guard's (guard.c), which is why restoring here need not be instant.
  */
 #include "proc/watchdog.h"
 

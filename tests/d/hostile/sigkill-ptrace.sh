@@ -1,8 +1,8 @@
 # proves: under the ptrace backend, SIGKILL of udtrace leaves a -p target alive: the watchdog restores every int3 (text equal to the file), detaches, and the target's later calls, output and exit status are untouched — 20 times in a row
 # timeout: 40
-# The kill lands while the target is idle (blocked reading its fifo): a
-# thread stopped inside a hit at the instant of the kill gets the
-# kernel's SIGTRAP and cannot be saved (README, "Guarantees").
+# The kill lands while the target is idle (blocked reading its fifo), so
+# this is the watchdog's work alone; kills during hits are
+# sigkill-hot.sh's (the SIGTRAP guard).
 lib=$(cd ../../lib && pwd)
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
