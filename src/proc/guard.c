@@ -27,6 +27,7 @@
  * fork child inherits it and is cleaned like the parent.
  */
 #include "proc/proc_impl.h"
+#include "proc/guard.h"
 
 #include <signal.h>
 #include <stddef.h>
@@ -40,31 +41,13 @@
 #define SA_RESTORER 0x04000000
 #endif
 
-extern const unsigned char udt_guard_stub_start[], udt_guard_stub_end[];
-extern const unsigned char udt_guard_restorer[], udt_guard_table_slot[];
-
 _Static_assert(offsetof(ucontext_t, uc_mcontext.gregs) + REG_RIP * 8 == 168,
     "guard_stub.c reads the pc at ucontext offset 168");
+_Static_assert(sizeof(guard_ent_t) == 16 && offsetof(guard_ent_t, orig) == 12 &&
+    offsetof(guard_ent_t, kind) == 13, "guard_stub.c reads entries so");
 
-#define GUARD_CAP     (1u << 20)          /* entries; the stub scans at most this many */
-#define GUARD_HDR     128
-#define GUARD_OLD     16                  /* the program's kernel sigaction */
-#define GUARD_NEW     48                  /* ours, and scratch for queries */
-#define GUARD_TABSZ   ((uint64_t)GUARD_HDR + (uint64_t)GUARD_CAP * 16)
-
-enum { G_DEAD, G_BYTE, G_AREA };
-
-/* The kernel's struct sigaction on x86-64 (what rt_sigaction reads and writes). */
-typedef struct ksigaction {
-	uint64_t handler, flags, restorer, mask;
-} ksigaction_t;
-
-typedef struct gent {
-	uint64_t addr;
-	uint32_t size;
-	uint8_t orig, kind;
-	uint16_t zero;
-} gent_t;
+typedef guard_ksigaction_t ksigaction_t;
+typedef guard_ent_t gent_t;
 
 static int inject(udt_proc_t *p, pid_t tid, long nr, uint64_t a0, uint64_t a1,
     uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5, uint64_t *ret)

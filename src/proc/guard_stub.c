@@ -21,7 +21,7 @@
  * not a trap, or restore the default action and raise it again so the
  * process ends as it would have.
  *
- * Table layout (guard.c): at +16 the program's kernel sigaction
+ * Table layout (guard.h): at +16 the program's kernel sigaction
  * {handler, flags, restorer, mask}; entries from +128, 16 bytes each:
  * u64 addr, u32 size, u8 orig, u8 kind (0 dead, 1 patched byte, 2
  * scratch area), u16 0; the first entry with addr 0 ends the table.
