@@ -39,6 +39,13 @@ typedef struct udt_site {
 	 */
 	uint32_t stack;
 	/*
+	 * Registers (bits 1 << R_*) the hits need not carry: the uprobe
+	 * backend leaves them out of each sample (a smaller copy per trap,
+	 * when the programs read no argument, uregs[] or stack) and they read
+	 * 0. 0: every register, the default.
+	 */
+	uint64_t regs_skip;
+	/*
 	 * The hit must come while the thread is stopped (destructive actions
 	 * write or signal at the probe): the uprobe backend plants such a
 	 * site as an int3 through its inner ptrace backend.
@@ -56,6 +63,12 @@ typedef struct udt_hit {
 	uint64_t regs[UDT_NREGS];   /* R_* order (regs.h), R_RIP = the site */
 	const void *stack;    /* copy of the user stack from regs[R_RSP], or NULL */
 	size_t stacklen;
+	/*
+	 * The process's name when the hit happened, as the backend saw the
+	 * kernel announce it (uprobe: system-wide sites, whose process may be
+	 * gone before /proc can be read); NULL: the consumer knows it itself.
+	 */
+	const char *comm;
 } udt_hit_t;
 
 /* What a backend tells the consumer. Each runs inside backend_dispatch. */

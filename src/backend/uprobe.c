@@ -22,6 +22,11 @@
  *    samples are dropped by tgid (ptrace gives fork children no hits);
  *  - system-wide sites (site->proc NULL) are opened with pid -1 on every
  *    CPU and fire in every process mapping the file, started later too;
+ *    with the first of them a COMM/FORK tracker per CPU writes process
+ *    names into the same rings, so hits keep their execname after the
+ *    process is gone;
+ *  - a sample carries only the registers the site's regs_skip leaves
+ *    (none for `@ = count()`), and a stack copy only if site->stack;
  *  - closing an event fd removes its uprobe and semaphore count (the
  *    kernel's clean-up); an exec or exit of a process closes its events
  *    before the consumer hears of it, and destroy closes every one before
@@ -126,9 +131,11 @@ int backend_uprobe_permitted(char *why, size_t len)
 
 /* ---- events ---- */
 
-static void attr_of(const up_backend_t *b, const udt_site_t *s,
+static void attr_of(const up_backend_t *b, const up_site_t *us,
     uint32_t stack, int wake, struct perf_event_attr *a)
 {
+	const udt_site_t *s = us->s;
+
 	memset(a, 0, sizeof *a);
 	a->size = sizeof *a;
 	a->type = (uint32_t)b->pmu;
@@ -137,9 +144,12 @@ static void attr_of(const up_backend_t *b, const udt_site_t *s,
 	a->config2 = s->off;
 	a->sample_period = 1;
 	a->sample_type = PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP |
-	    PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU |
-	    PERF_SAMPLE_REGS_USER;
-	a->sample_regs_user = UP_REGS_MASK;
+	    PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU;
+	/* only the registers the programs read: each is copied per trap */
+	if (us->pmask) {
+		a->sample_type |= PERF_SAMPLE_REGS_USER;
+		a->sample_regs_user = us->pmask;
+	}
 	if (stack) {
 		a->sample_type |= PERF_SAMPLE_STACK_USER;
 		a->sample_stack_user = stack;
@@ -149,8 +159,9 @@ static void attr_of(const up_backend_t *b, const udt_site_t *s,
 	 * ring) wakes us, and the loop's deadline (up_deadline) bounds the
 	 * delay of hits below it. A wakeup per hit tripled the hit's cost.
 	 * A system-wide site still wakes per hit: its hits name processes
-	 * we do not trace, whose identity (execname, ppid, uid) is read
-	 * from /proc, and a short-lived one would be gone 10 ms later.
+	 * we do not trace, whose ppid, uid and gid are read from /proc, and
+	 * a short-lived one would be gone 10 ms later (execname no longer
+	 * depends on it: the COMM trackers, track_comm, keep names).
 	 */
 	a->wakeup_events = wake ? 1 : 0;
 	a->sample_id_all = 1;
@@ -194,6 +205,47 @@ static int ring_fd(up_backend_t *b, int cpu)
 		return -1;
 	}
 	return fd;
+}
+
+/*
+ * System-wide sites fire in processes we never traced, which may exit
+ * before the consumer runs their hits (it wakes per batch): a dummy event
+ * per CPU, writing into that CPU's ring, reports every exec and rename
+ * (PERF_RECORD_COMM) and fork (PERF_RECORD_FORK, for a child that fires
+ * without exec'ing), so a hit's execname is the one its process had then.
+ * Best effort: a CPU without a tracker leaves its processes to /proc.
+ */
+static void track_comm(up_backend_t *b)
+{
+	struct perf_event_attr a;
+
+	if (b->tracking)
+		return;
+	b->tracking = 1;
+	memset(&a, 0, sizeof a);
+	a.size = sizeof a;
+	a.type = PERF_TYPE_SOFTWARE;
+	a.config = PERF_COUNT_SW_DUMMY;
+	a.comm = 1;
+	a.comm_exec = 1;
+	a.task = 1;
+	a.sample_id_all = 1;
+	a.sample_type = PERF_SAMPLE_TID | PERF_SAMPLE_TIME;  /* time last */
+	a.exclude_kernel = a.exclude_hv = 1;
+	a.use_clockid = 1;
+	a.clockid = CLOCK_MONOTONIC;     /* the samples' clock: one merge */
+	for (int c = 0; c < b->ncpu; c++) {
+		int rfd, fd;
+		if (!b->online[c] || (rfd = ring_fd(b, c)) < 0)
+			continue;
+		if ((fd = perf_open(&a, -1, c)) < 0)
+			continue;
+		if (ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, rfd) < 0) {
+			close(fd);
+			continue;
+		}
+		b->rings[c].commfd = fd;
+	}
 }
 
 /* Close the site's events of thread tid (0: all of them). */
@@ -243,7 +295,7 @@ static int open_one(up_backend_t *b, up_site_t *us, pid_t pid, int cpu)
 	 * the forking target's memory. Threads get their own events, opened
 	 * while the inner backend holds them at birth (in_thread).
 	 */
-	attr_of(b, s, us->stack, us->up == NULL, &a);
+	attr_of(b, us, us->stack, us->up == NULL, &a);
 	if ((fd = perf_open(&a, pid, cpu)) < 0) {
 		int e = errno;
 		if (e == ESRCH && pid > 0)
@@ -441,11 +493,20 @@ static int up_add_site(udt_backend_t *be, udt_site_t *s)
 		snprintf(b->err, sizeof b->err, "out of memory");
 		return -1;
 	}
+	if (!up)
+		track_comm(b);
 	us->s = s;
 	us->up = up;
 	us->stack = (s->stack + 7) & ~7u;
 	if (us->stack > 65528)
 		us->stack = 65528;
+	/* R_RIP is the sample's IP: never copied twice */
+	for (int i = 0; i < UP_NREGS; i++)
+		if (up_perf2r[i] != R_RIP &&
+		    !(s->regs_skip & (1ull << up_perf2r[i]))) {
+			us->pmask |= 1ull << UP_PERFBIT(i);
+			us->preg[us->npreg++] = (unsigned char)up_perf2r[i];
+		}
 	for (i = 0; i < ntid; i++)
 		for (int c = 0; c < b->ncpu; c++) {
 			if (b->online[c] && open_one(b, us, tids[i], c) < 0) {
@@ -634,7 +695,7 @@ udt_backend_t *backend_uprobe_create(const udt_backend_cb_t *cb,
 		rs *= 2;
 	b->ringsize = rs < (uint64_t)pg ? (uint64_t)pg : rs;
 	for (int c = 0; c < UP_MAXCPU; c++)
-		b->rings[c].fd = -1;
+		b->rings[c].fd = b->rings[c].commfd = -1;
 	/* an event per (site, thread, CPU): let the fd table grow */
 	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
 		rl.rlim_cur = rl.rlim_max;

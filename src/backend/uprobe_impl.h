@@ -6,7 +6,8 @@
  *
  * Owns: one ring per CPU (every event of that CPU writes into it through
  * PERF_EVENT_IOC_SET_OUTPUT), the event-id -> site hash, the preallocated
- * hit and the scratch a wrapped record is copied into.
+ * hit and the scratch a wrapped record is copied into, and the process
+ * names seen in PERF_RECORD_COMM/FORK records (system-wide sites only).
  * Must not: be included outside src/backend/.
  * Invariant: an event id in the hash always names a live up_site_t; a
  * site's events are removed from the hash before their fds close, and
@@ -39,9 +40,14 @@ enum {
 /* Every general register x86-64 perf can sample (DS..GS it refuses). */
 #define UP_REGS_MASK  (((1ull << (UP_SS + 1)) - 1) | (0xffull << UP_R8))
 #define UP_NREGS      20
+/* perf register order -> R_* (regs.h), UP_NREGS entries (uprobe_ring.c) */
+extern const int up_perf2r[UP_NREGS];
+/* the perf register number of up_perf2r[i] */
+#define UP_PERFBIT(i) ((i) <= UP_SS ? (i) : (i) + (UP_R8 - UP_SS - 1))
 
 typedef struct up_ring {
 	int fd;               /* the event whose buffer this is, -1: none yet */
+	int commfd;           /* COMM/FORK tracker writing here, -1: none */
 	int cpu;
 	void *base;           /* metadata page + data pages */
 	unsigned char *data;
@@ -63,6 +69,14 @@ typedef struct up_site {
 	struct up_proc *up;   /* NULL: system-wide */
 	up_ev_t *ev; size_t nev, capev;
 	uint32_t stack;       /* sample_stack_user bytes, 0: none */
+	/*
+	 * The registers its samples carry (sample_regs_user, 0: none and no
+	 * PERF_SAMPLE_REGS_USER), and their R_* slots in perf's bit order:
+	 * only what the programs read is copied at each trap.
+	 */
+	uint64_t pmask;
+	unsigned char preg[UP_NREGS];
+	int npreg;
 	struct up_site *next; /* the process's (or the system-wide) list */
 } up_site_t;
 
@@ -74,6 +88,15 @@ typedef struct up_proc {
 } up_proc_t;
 
 typedef struct up_idslot { uint64_t id; up_site_t *site; } up_idslot_t;
+
+/*
+ * A process's name as the kernel announced it (exec, prctl, or inherited
+ * at fork): a system-wide hit's execname even after the process is gone
+ * and /proc with it. Direct-mapped by pid: a collision forgets the older
+ * process, whose hits then fall back to /proc (as before tracking).
+ */
+#define UP_NCOMM 4096
+typedef struct up_comm { pid_t pid; char name[16]; } up_comm_t;
 
 typedef struct up_backend {
 	udt_backend_t base;
@@ -90,6 +113,8 @@ typedef struct up_backend {
 	udt_hit_t hit;
 	unsigned char scratch[UP_SCRATCH];
 	int draining;
+	int tracking;            /* COMM/FORK trackers are open */
+	up_comm_t comm[UP_NCOMM];
 	size_t nevents;          /* open uprobe events: 0 needs no deadline */
 	uint64_t last_drain;     /* CLOCK_MONOTONIC ns of the last drain */
 	char err[256];
@@ -102,6 +127,8 @@ void up_ring_close(up_backend_t *b, up_ring_t *r);
 /* Read every ring, calling the hit callback in timestamp order. */
 void up_drain(up_backend_t *b);
 up_site_t *up_id_find(const up_backend_t *b, uint64_t id);
+/* pid's name from the COMM/FORK records, NULL: never announced. */
+const char *up_comm_find(up_backend_t *b, pid_t pid);
 int up_id_add(up_backend_t *b, uint64_t id, up_site_t *s);
 void up_id_del(up_backend_t *b, uint64_t id);
 

@@ -7,7 +7,11 @@
  *
  * Owns: the mmap'd rings, the event-id -> site hash, the parse of the
  * sample layout that uprobe.c's perf_event_attr asks for (IDENTIFIER, IP,
- * TID, TIME, CPU, REGS_USER, and STACK_USER when the site wants a stack).
+ * TID, TIME, CPU, REGS_USER, and STACK_USER when the site wants a stack),
+ * and the process-name table fed by the COMM/FORK records of the
+ * trackers (sample_id TID|TIME: the record's time is its last 8 bytes);
+ * those records take their place in the time merge like samples, so a
+ * hit gets the name its process had at that moment.
  * Must not: open or close uprobe events (uprobe.c does), allocate while
  * draining (a record that wraps the ring end is copied into the
  * backend's preallocated scratch).
@@ -132,6 +136,10 @@ int up_ring_open(up_backend_t *b, int cpu, int fd)
 
 void up_ring_close(up_backend_t *b, up_ring_t *r)
 {
+	if (r->commfd >= 0) {
+		close(r->commfd);
+		r->commfd = -1;
+	}
 	if (r->base) {
 		munmap(r->base, (size_t)(r->size + (uint64_t)sysconf(_SC_PAGESIZE)));
 		r->base = NULL;
@@ -186,6 +194,13 @@ static int ring_peek(up_ring_t *r)
 			r->has_rec = 1;
 			return 1;
 		}
+		if ((hdr.type == PERF_RECORD_COMM ||
+		    hdr.type == PERF_RECORD_FORK) && hdr.size >= 32) {
+			/* the tracker's sample_id (tid, time) ends the record */
+			ring_copy(r, r->tail + hdr.size - 8, &r->rec_time, 8);
+			r->has_rec = 1;
+			return 1;
+		}
 		if (hdr.type == PERF_RECORD_LOST && hdr.size >= 24) {
 			uint64_t lost;
 			ring_copy(r, r->tail + 16, &lost, 8);
@@ -197,11 +212,68 @@ static int ring_peek(up_ring_t *r)
 }
 
 /* perf register order -> R_* (regs.h), for the sampled registers. */
-static const int perf2r[UP_NREGS] = {
+const int up_perf2r[UP_NREGS] = {
 	R_RAX, R_RBX, R_RCX, R_RDX, R_RSI, R_RDI, R_RBP, R_RSP, R_RIP,
 	R_RFL, R_CS, R_SS,
 	R_R8, R_R9, R_R10, R_R11, R_R12, R_R13, R_R14, R_R15,
 };
+
+/* ---- process names (system-wide sites) ---- */
+
+static up_comm_t *comm_slot(up_backend_t *b, pid_t pid)
+{
+	return &b->comm[(uint32_t)pid % UP_NCOMM];
+}
+
+const char *up_comm_find(up_backend_t *b, pid_t pid)
+{
+	up_comm_t *c = comm_slot(b, pid);
+
+	return c->pid == pid && pid > 0 ? c->name : NULL;
+}
+
+/*
+ * A COMM record (pid, tid, name): /proc/PID/comm is the group leader's
+ * name, so a thread renaming itself changes nothing; an exec makes the
+ * exec'ing thread the leader before the kernel reports it. A FORK record
+ * (pid, ppid, tid, ptid, time) of a new process (tid == pid) starts it
+ * with its parent's name, as fork does.
+ */
+static void comm_record(up_backend_t *b, const struct perf_event_header *hdr,
+    const unsigned char *rec)
+{
+	uint32_t v[4];
+	up_comm_t *c;
+	const char *pn;
+
+	memcpy(v, rec + sizeof *hdr, 16);
+	if (hdr->type == PERF_RECORD_COMM) {
+		/* hdr, pid, tid, the name (8-byte padded), sample_id */
+		const char *name = (const char *)rec + sizeof *hdr + 8;
+		size_t room, n;
+		if (v[0] != v[1] || hdr->size < sizeof *hdr + 8 + 8 + 16)
+			return;
+		room = hdr->size - sizeof *hdr - 8 - 16;
+		n = strnlen(name, room < 15 ? room : 15);
+		c = comm_slot(b, (pid_t)v[0]);
+		c->pid = (pid_t)v[0];
+		memcpy(c->name, name, n);
+		c->name[n] = '\0';
+		return;
+	}
+	/* FORK: v = pid, ppid, tid, ptid */
+	if (v[0] != v[2] || v[0] == v[1])
+		return;
+	pn = up_comm_find(b, (pid_t)v[1]);
+	c = comm_slot(b, (pid_t)v[0]);
+	if (pn) {
+		char name[16];
+		memcpy(name, pn, sizeof name);   /* slots may be one */
+		c->pid = (pid_t)v[0];
+		memcpy(c->name, name, sizeof name);
+	} else if (c->pid == (pid_t)v[0])
+		c->pid = 0;   /* a reused pid: the old name is wrong now */
+}
 
 /* Deliver the held record of r: parse, filter, call the hit callback. */
 static void ring_deliver(up_backend_t *b, up_ring_t *r)
@@ -222,6 +294,10 @@ static void ring_deliver(up_backend_t *b, up_ring_t *r)
 		/* a record is at most 64 KiB (u16 size): scratch holds it */
 		ring_copy(r, r->tail, b->scratch, hdr.size);
 		rec = b->scratch;
+	}
+	if (hdr.type != PERF_RECORD_SAMPLE) {
+		comm_record(b, &hdr, rec);
+		goto done;
 	}
 	p = rec + sizeof hdr;
 	end = rec + hdr.size;
@@ -244,16 +320,18 @@ static void ring_deliver(up_backend_t *b, up_ring_t *r)
 	memcpy(&h->time, p + 24, 8);
 	memcpy(cpu, p + 32, 8);
 	p += 40;
-	if (p + 8 > end)
-		goto done;
-	memcpy(&abi, p, 8);
-	p += 8;
-	if (abi != 0) {
-		if (p + 8 * UP_NREGS > end)
+	if (s->npreg) {
+		if (p + 8 > end)
 			goto done;
-		for (int i = 0; i < UP_NREGS; i++)
-			memcpy(&h->regs[perf2r[i]], p + 8 * i, 8);
-		p += 8 * UP_NREGS;
+		memcpy(&abi, p, 8);
+		p += 8;
+		if (abi != 0) {
+			if (p + 8 * (unsigned)s->npreg > end)
+				goto done;
+			for (int i = 0; i < s->npreg; i++)
+				memcpy(&h->regs[s->preg[i]], p + 8 * i, 8);
+			p += 8 * (unsigned)s->npreg;
+		}
 	}
 	/* what an int3 trap shows: no system call in progress */
 	h->regs[R_ORIG_RAX] = (uint64_t)-1;
@@ -272,6 +350,7 @@ static void ring_deliver(up_backend_t *b, up_ring_t *r)
 	}
 	h->cookie = s->s->cookie;
 	h->proc = s->up ? s->up->p : NULL;
+	h->comm = s->up ? NULL : up_comm_find(b, (pid_t)pt[0]);
 	h->pid = (pid_t)pt[0];
 	h->tid = (pid_t)pt[1];
 	h->cpu = (int)cpu[0];

@@ -472,6 +472,7 @@ int udt_enable(udt_handle_t *h, udt_prog_t *p, int *nmatched)
 	d_program_t *dp = p->dp;
 	int zdefs = h->opts.zdefs || (p->cflags & UDT_C_ZDEFS);
 	char desc[1024], prefix[4096];
+	unsigned pneeds0 = h->pneeds;
 
 	if (nmatched)
 		*nmatched = 0;
@@ -543,6 +544,12 @@ int udt_enable(udt_handle_t *h, udt_prog_t *p, int *nmatched)
 	    (p->agg = agg_table_create(dp, (size_t)h->opts.aggsize)) == NULL) {
 		seterr(h, "failed to enable '%s': Cannot allocate memory",
 		    p->name);
+		return -1;
+	}
+	/* sites planted for earlier programs carry what this one reads too */
+	if (h->pneeds != pneeds0 && pid_replant(h) != 0) {
+		seterr(h, "failed to enable '%s': %s", p->name, h->prov_err);
+		h->prov_err[0] = '\0';
 		return -1;
 	}
 	int n = 0;

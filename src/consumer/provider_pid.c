@@ -361,6 +361,66 @@ unsigned pid_stack_bytes(const udt_handle_t *h)
 	return (h->pneeds & UDT_NEED_STACKARGS) ? 64 : 0;
 }
 
+unsigned usdt_stack_bytes(const udt_handle_t *h)
+{
+	/* arguments live in the probe's frame, read after the thread ran on */
+	unsigned n = pid_stack_bytes(h);
+	return (h->pneeds & UDT_NEED_ARGS) && n < 2048 ? 2048 : n;
+}
+
+uint64_t pid_regs_skip(const udt_handle_t *h)
+{
+	/*
+	 * Every register, or none: a record may serve pid and USDT probes
+	 * at once, and a USDT argument may name any register. R_RIP is the
+	 * site, which every hit knows.
+	 */
+	if (h->opts.destructive || (h->pneeds & (UDT_NEED_ARGS |
+	    UDT_NEED_UREGS | UDT_NEED_STACKARGS | UDT_NEED_UCALLER |
+	    UDT_NEED_USTACK | UDT_NEED_USERMEM)))
+		return 0;
+	return ((1ull << UDT_NREGS) - 1) & ~(1ull << R_RIP);
+}
+
+int pid_replant(udt_handle_t *h)
+{
+	struct pid_state *ps = h->pidst;
+	udt_backend_t *be = h->procs.be;
+	uint64_t skip = pid_regs_skip(h);
+	int rc = 0;
+
+	/* ptrace hits come from a stopped thread: nothing is copied */
+	if (ps == NULL || be == NULL || (be->ops->name != NULL &&
+	    strcmp(be->ops->name, "ptrace") == 0))
+		return 0;
+	for (size_t i = 0; i < ps->sites.nb; i++)
+		for (pidsite_t *rec = ps->sites.b[i]; rec; rec = rec->hnext) {
+			int usdt = 0;
+			if (!rec->planted || rec->site.sync)
+				continue;
+			for (size_t j = 0; j < rec->nents; j++)
+				if (rec->ents[j].kind == PIDSITE_USDT)
+					usdt = 1;
+			unsigned stack = usdt ? usdt_stack_bytes(h) :
+			    pid_stack_bytes(h);
+			if (rec->site.stack >= stack &&
+			    (rec->site.regs_skip & ~skip) == 0)
+				continue;
+			(void)be->ops->remove_site(be, &rec->site);
+			if (stack > rec->site.stack)
+				rec->site.stack = stack;
+			rec->site.regs_skip &= skip;
+			if (be->ops->add_site(be, &rec->site) != 0) {
+				rec->planted = 0;
+				prov_error(h, "D_PROC_FUNC", "failed to enable a "
+				    "probe site again: %s", be->ops->errmsg ?
+				    be->ops->errmsg(be) : "error");
+				rc = -1;
+			}
+		}
+	return rc;
+}
+
 /* Plant every site of probe p (it got its first ECB). */
 static int plant(udt_handle_t *h, udt_probe_t *p, pid_info_t *pi)
 {
@@ -386,6 +446,7 @@ static int plant(udt_handle_t *h, udt_probe_t *p, pid_info_t *pi)
 		rec->site.off = s->foff;
 		rec->site.refctr_off = 0;
 		rec->site.stack = pid_stack_bytes(h);
+		rec->site.regs_skip = pid_regs_skip(h);
 		rec->site.sync = pid_site_sync(h);
 		if (be->ops->add_site(be, &rec->site) != 0) {
 			prov_error(h, "D_PROC_FUNC", "failed to enable %s:%s:%s:%s:"
@@ -546,6 +607,8 @@ unsigned pid_difo_needs(const difo_t *dp)
 	for (size_t i = 0; dp != NULL && i < dp->ntext; i++) {
 		const dif_instr_t *in = &dp->text[i];
 		if (in->op == DIF_LDGS) {
+			if (in->imm >= DIF_VAR_ARG0 && in->imm <= DIF_VAR_ARG9)
+				n |= UDT_NEED_ARGS;
 			if (in->imm >= DIF_VAR_ARG0 + 6 && in->imm <= DIF_VAR_ARG9)
 				n |= UDT_NEED_STACKARGS;
 			else if (in->imm == DIF_VAR_UCALLER)
@@ -553,7 +616,9 @@ unsigned pid_difo_needs(const difo_t *dp)
 			else if (in->imm == DIF_VAR_USTACKDEPTH)
 				n |= UDT_NEED_USTACK;
 		} else if (in->op == DIF_LDGA && in->imm == DIF_VAR_ARGS) {
-			n |= UDT_NEED_STACKARGS;
+			n |= UDT_NEED_STACKARGS | UDT_NEED_ARGS;
+		} else if (in->op == DIF_LDGA && in->imm == DIF_VAR_UREGS) {
+			n |= UDT_NEED_UREGS;
 		} else if (in->op == DIF_CALL && in->imm == DIF_SUBR_USTACK) {
 			n |= UDT_NEED_USTACK;
 		} else if (in->op == DIF_CALL && (in->imm == DIF_SUBR_COPYIN ||
@@ -642,7 +707,8 @@ void pid_hit(void *arg, const udt_hit_t *uh)
 		hit->ppid = id->ppid;
 		hit->uid = id->uid;
 		hit->gid = id->gid;
-		hit->execname = id->execname;
+		/* the backend's record of its name outlives the process */
+		hit->execname = uh->comm != NULL ? uh->comm : id->execname;
 	}
 	hit->cpu = uh->cpu;
 	hit->errno_val = 0;
@@ -691,7 +757,11 @@ void pid_hit(void *arg, const udt_hit_t *uh)
 			hit->args[0] = e->insn_off;
 			hit->args[1] = uh->regs[R_RAX];
 		} else if (e->kind == PIDSITE_USDT) {
-			usdt_hit_args(h, e, uh, hit);
+			/* no program reads them: spare the stack and /proc reads */
+			if (h->pneeds & UDT_NEED_ARGS)
+				usdt_hit_args(h, e, uh, hit);
+			else
+				memset(hit->args, 0, sizeof(hit->args));
 		} else {
 			hit->args[0] = uh->regs[R_RDI];
 			hit->args[1] = uh->regs[R_RSI];

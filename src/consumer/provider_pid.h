@@ -32,6 +32,8 @@ struct pid_state;
  * uprobe backend plants such sites as int3s (udt_site_t.sync).
  */
 #define UDT_NEED_USERMEM   0x8
+#define UDT_NEED_ARGS      0x10  /* arg0..arg9, args[]: registers, USDT specs */
+#define UDT_NEED_UREGS     0x20  /* uregs[] */
 
 /* The process id a pid provider description names (pid<digits>), else 0. */
 int32_t pid_desc_pid(const d_pdesc_t *d);
@@ -62,6 +64,20 @@ int pid_site_sync(const struct udt_handle *h);
 
 /* Bytes of user stack a site's hits must carry (udt_site_t.stack). */
 unsigned pid_stack_bytes(const struct udt_handle *h);
+
+/* Registers a site's hits need not carry (udt_site_t.regs_skip). */
+uint64_t pid_regs_skip(const struct udt_handle *h);
+
+/* Bytes of user stack a USDT site's hits must carry (its arguments). */
+unsigned usdt_stack_bytes(const struct udt_handle *h);
+
+/*
+ * A program enabled after others needs more of a hit (registers, stack)
+ * than the sites already planted carry: plant those again with what all
+ * programs now need, so one program's semantics never depend on another
+ * enabled before it. 0, or -1 with h->prov_err set.
+ */
+int pid_replant(struct udt_handle *h);
 
 /* Set up what hits need (stack buffer): at udt_go. 0 or -1. */
 int pid_prepare(struct udt_handle *h);

@@ -821,8 +821,8 @@ static int plant(udt_handle_t *h, udt_probe_t *p, usdt_info_t *ui)
 			 * uprobe: arguments live in the probe's frame, read after
 			 * the thread ran on; sync: an int3, our semaphore
 			 */
-			rec->site.stack = pid_stack_bytes(h) > 2048 ?
-			    pid_stack_bytes(h) : 2048;
+			rec->site.stack = usdt_stack_bytes(h);
+			rec->site.regs_skip = pid_regs_skip(h);
 			/* no process to stop at a file's site: always sampled */
 			rec->site.sync = ui->t != NULL &&
 			    (pid_site_sync(h) || !args_sampled(s));

@@ -55,10 +55,15 @@ static void test_needs(void)
 		{ .op = DIF_CALL, .imm = DIF_SUBR_USTACK } };
 	dif_instr_t t3[] = { { .op = DIF_LDGS, .imm = DIF_VAR_ARG0 + 5 } };
 	difo_t d1 = { .text = t1, .ntext = 1 }, d2 = { .text = t2, .ntext = 2 };
-	difo_t d3 = { .text = t3, .ntext = 1 };
-	CHECK_EQ_INT(pid_difo_needs(&d1), UDT_NEED_STACKARGS);
+	dif_instr_t t4[] = { { .op = DIF_LDGA, .imm = DIF_VAR_UREGS },
+		{ .op = DIF_LDGA, .imm = DIF_VAR_ARGS } };
+	difo_t d3 = { .text = t3, .ntext = 1 }, d4 = { .text = t4, .ntext = 2 };
+	CHECK_EQ_INT(pid_difo_needs(&d1), UDT_NEED_STACKARGS | UDT_NEED_ARGS);
 	CHECK_EQ_INT(pid_difo_needs(&d2), UDT_NEED_UCALLER | UDT_NEED_USTACK);
-	CHECK_EQ_INT(pid_difo_needs(&d3), 0);
+	/* register arguments: the registers, no stack */
+	CHECK_EQ_INT(pid_difo_needs(&d3), UDT_NEED_ARGS);
+	CHECK_EQ_INT(pid_difo_needs(&d4), UDT_NEED_UREGS | UDT_NEED_ARGS |
+	    UDT_NEED_STACKARGS);
 	CHECK_EQ_INT(pid_difo_needs(NULL), 0);
 }
 
