@@ -637,6 +637,23 @@ static void act_printa(cg_t *g, d_node_t *n)
 		    sizeof(msg));
 		if (d.fmt == NULL)
 			d_error(g->cc, n->line, tag, "%s", msg);
+		/*
+		 * The keys are printa's value arguments: checked against the
+		 * conversions as printf's are, so a %s on a usym() key is a
+		 * compile error rather than bytes printed as a string.
+		 */
+		record_marker(g, d);
+		cg_agg_t *f0 = &g->aggs.v[first];
+		pfmt_arg_t types[DIF_TUPLE_MAX];
+		int nk = f0->nkeys < DIF_TUPLE_MAX ? f0->nkeys : DIF_TUPLE_MAX;
+		for (int k = 0; k < nk; k++) {
+			val_t kv = { 0, f0->keys[k] };
+			pf_arg_of(kv, &types[k]);
+		}
+		if (pfmt_check(d.fmt, types, nk, tag, sizeof(tag), msg,
+		    sizeof(msg)) != 0)
+			d_error(g->cc, n->line, tag, "%s", msg);
+		return;
 	}
 	record_marker(g, d);
 }
