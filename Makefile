@@ -197,10 +197,19 @@ $(AGG_BENCH): bench/agg-bench.c $(LIBUDT)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@.$$$$ $< $(LIBUDT) $(LIBS) && mv -f $@.$$$$ $@
 
-bench: $(UDTRACE) $(EMU_BENCH) $(AGG_BENCH)
+# The uprobe backend's drain (rings -> merge -> parse -> ECBs) without a
+# target: the consumer's own hit rate.
+DRAIN_BENCH := $(BUILD)/bench/drain-bench
+
+$(DRAIN_BENCH): bench/drain-bench.c $(LIBUDT)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@.$$$$ $< $(LIBUDT) $(LIBS) && mv -f $@.$$$$ $@
+
+bench: $(UDTRACE) $(EMU_BENCH) $(AGG_BENCH) $(DRAIN_BENCH)
 	UDTRACE=$(CURDIR)/$(UDTRACE) bench/startup.sh
 	$(EMU_BENCH)
 	$(AGG_BENCH)
+	$(DRAIN_BENCH)
 
 clean:
 	rm -rf build build-san
