@@ -5,7 +5,8 @@
 # it goes on to print its exact sum and exit 0.
 #
 # Usage: bench/sigkill-hot.sh [BACKEND [RUNS]]  (default ptrace, 20);
-# needs `make all targets`. Prints "BACKEND: K of RUNS hot counters
+# needs `make all targets` (UDTRACE and TARGETS override the binary and
+# the targets' folder; tests/d/hostile/sigkill-hot.sh runs it so). Prints "BACKEND: K of RUNS hot counters
 # survived a SIGKILL of udtrace" and, per death, the run's status.
 # Must not: leave anything running (every target is waited for).
 # Why a shell that execs the counter: the counter must not start its
@@ -13,7 +14,7 @@
 # fifo, and -Z lets the probe resolve in the exec'd counter.
 top=$(cd "$(dirname "$0")/.." && pwd)
 U=${UDTRACE:-$top/build/udtrace}
-T=$top/build/targets
+T=${TARGETS:-$top/build/targets}
 b=${1:-ptrace} runs=${2:-20} ok=0 n=20000000
 want="sum $((n * (n - 1)))"
 for run in $(seq 1 "$runs"); do

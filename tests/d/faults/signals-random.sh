@@ -8,12 +8,7 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 runs=50 calls=200000
 
-waitfor() {	# $1 = file, $2 = line; polls, bounded at 8 s
-	i=0
-	until grep -qx "$2" "$1" 2>/dev/null || [ $i -ge 400 ]; do
-		sleep 0.02; i=$((i + 1))
-	done
-}
+. ../../lib/waitfor.sh
 rnd() {	# a random number in 0..$1-1
 	echo $(( $(od -An -N2 -tu2 /dev/urandom) % $1 ))
 }

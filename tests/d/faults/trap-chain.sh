@@ -5,23 +5,18 @@
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
-waitfor() {	# $1 = file, $2 = line pattern; polls, bounded at 8 s
-	i=0
-	until grep -q "$2" "$1" 2>/dev/null || [ $i -ge 400 ]; do
-		sleep 0.02; i=$((i + 1))
-	done
-}
+. ../../lib/waitfor.sh
 
 mkfifo "$tmp/in"
 "$TARGETS/trapper" 5000 wait <"$tmp/in" >"$tmp/out" &
 tpid=$!
 exec 3>"$tmp/in"
-waitfor "$tmp/out" "^pid $tpid\$"
+waitfor "$tmp/out" "pid $tpid"
 "$UDTRACE" $UDTRACE_OPTS -q -p "$tpid" -o "$tmp/trace" -n 'BEGIN { printf("ready\n"); } pid$target:a.out:work:entry { @ = count(); } END { printa("work %@d\n", @); }' 2>"$tmp/err" &
 upid=$!
-waitfor "$tmp/trace" "^ready\$"
+waitfor "$tmp/trace" ready
 echo go >&3
-waitfor "$tmp/out" "^sum "
+waitfor "$tmp/out" "sum .*"
 kill -INT "$upid"
 wait "$upid"
 echo "udtrace status $?"

@@ -7,12 +7,7 @@ lib=$(cd ../../lib && pwd)
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
-waitfor() {	# $1 = file, $2 = line
-	i=0
-	until grep -qx "$2" "$1" 2>/dev/null || [ $i -ge 400 ]; do
-		sleep 0.02; i=$((i + 1))
-	done
-}
+. ../../lib/waitfor.sh
 
 ok=0
 for run in $(seq 1 20); do

@@ -14,12 +14,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' INT TERM
 
-waitfor() {	# $1 = file, $2 = line
-	i=0
-	until grep -qx "$2" "$1" 2>/dev/null || [ $i -ge 200 ]; do
-		sleep 0.1; i=$((i + 1))
-	done
-}
+. ../../lib/waitfor.sh
 
 pg "$bin/initdb" -D "$tmp/data" -A trust -U postgres >"$tmp/initdb.log" 2>&1 || { echo "initdb failed"; cat "$tmp/initdb.log"; exit 1; }
 pg "$bin/pg_ctl" -D "$tmp/data" -l "$tmp/pg.log" -w -o "-k $tmp -p $port -c listen_addresses=''" start >/dev/null || { echo "pg_ctl start failed"; cat "$tmp/pg.log"; exit 1; }
@@ -33,13 +28,13 @@ pg psql -X -q -A -t -h "$tmp" -p "$port" -d postgres <"$tmp/in2" >"$tmp/out2" 2>
 exec 3>"$tmp/in1" 4>"$tmp/in2"
 printf '%s\n' '\echo connected' >&3
 printf '%s\n' '\echo connected' >&4
-waitfor "$tmp/out1" connected
-waitfor "$tmp/out2" connected
+waitfor "$tmp/out1" connected 20
+waitfor "$tmp/out2" connected 20
 echo "sessions connected"
 
 "$UDTRACE" $UDTRACE_OPTS -q -Z -o "$tmp/trace" -n 'BEGIN { printf("ready\n"); } postgresql*:::query-start { @[copyinstr(arg0)] = count(); @pids[pid] = count(); } END { printa("%-40s %@d\n", @); printa("backends %@d\n", @pids); }' 2>"$tmp/err" &
 upid=$!
-waitfor "$tmp/trace" ready
+waitfor "$tmp/trace" ready 20
 
 for i in 1 2 3; do echo 'SELECT 1;' >&3; done
 echo "SELECT 'first session';" >&3
@@ -48,8 +43,8 @@ echo 'SELECT 40 + 2;' >&4
 echo 'SELECT 1;' >&4
 printf '%s\n' '\echo done' >&3
 printf '%s\n' '\echo done' >&4
-waitfor "$tmp/out1" done
-waitfor "$tmp/out2" done
+waitfor "$tmp/out1" done 20
+waitfor "$tmp/out2" done 20
 kill -INT "$upid"
 wait "$upid"
 echo "udtrace status $?"

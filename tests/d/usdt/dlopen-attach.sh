@@ -8,12 +8,7 @@ mkfifo "$tmp/in"
 tpid=$!
 exec 3>"$tmp/in"
 
-waitfor() {	# $1 = file, $2 = line
-	i=0
-	until grep -qx "$2" "$1" 2>/dev/null || [ $i -ge 80 ]; do
-		sleep 0.1; i=$((i + 1))
-	done
-}
+. ../../lib/waitfor.sh
 sem() {
 	echo "$1: semaphore $(sh $lib/usdt-sem.sh $tpid "$TARGETS/libusdt_dl.so" usdtdl lib__work 2>&1 | sed -e "s/pid $tpid/pid PID/" -e "s|^$TARGETS/libusdt_dl.so|LIB|")"
 }

@@ -1,24 +1,7 @@
 # proves: with -p the semaphores of the enabled probe are raised to exactly 1 while tracing (two clauses on query-start still make 1; query-done untouched), the running target sees them (its guard true 6 times), and after SIGINT ends tracing they are back to 0 in memory and in the target's behaviour
 . ../../lib/usdt-need.sh
 need_target mysqlish
-lib=../../lib
-tmp=$(mktemp -d) || exit 1
-mkfifo "$tmp/in"
-"$TARGETS/mysqlish" -w <"$tmp/in" >>"$tmp/out" &
-tpid=$!
-exec 3>"$tmp/in"
-
-waitfor() {	# $1 = file, $2 = line
-	i=0
-	until grep -qx "$2" "$1" 2>/dev/null || [ $i -ge 80 ]; do
-		sleep 0.1; i=$((i + 1))
-	done
-}
-sems() {
-	echo "$1: start $(sh $lib/usdt-sem.sh $tpid "$TARGETS/mysqlish" mysqlish query__start), done $(sh $lib/usdt-sem.sh $tpid "$TARGETS/mysqlish" mysqlish query__done)"
-}
-
-waitfor "$tmp/out" "pid $tpid"
+. ../../lib/mysqlish-wait.sh
 sems before
 "$UDTRACE" $UDTRACE_OPTS -q -p "$tpid" -o "$tmp/trace" -n 'BEGIN { printf("ready\n"); } mysqlish$target:::query-start { @a = count(); } mysqlish$target:::query-start { @b = count(); }' 2>"$tmp/err" &
 upid=$!

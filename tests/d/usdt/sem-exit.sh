@@ -1,24 +1,7 @@
 # proves: with -p, tracing that ends by exit() in a clause (the 6th query-start) also puts the semaphore back to 0 exactly once: read from memory and seen by the target, whose guard was true for all 6 queries of the run that ended tracing
 . ../../lib/usdt-need.sh
 need_target mysqlish
-lib=../../lib
-tmp=$(mktemp -d) || exit 1
-mkfifo "$tmp/in"
-"$TARGETS/mysqlish" -w <"$tmp/in" >>"$tmp/out" &
-tpid=$!
-exec 3>"$tmp/in"
-
-waitfor() {	# $1 = file, $2 = line
-	i=0
-	until grep -qx "$2" "$1" 2>/dev/null || [ $i -ge 80 ]; do
-		sleep 0.1; i=$((i + 1))
-	done
-}
-sems() {
-	echo "$1: start $(sh $lib/usdt-sem.sh $tpid "$TARGETS/mysqlish" mysqlish query__start), done $(sh $lib/usdt-sem.sh $tpid "$TARGETS/mysqlish" mysqlish query__done)"
-}
-
-waitfor "$tmp/out" "pid $tpid"
+. ../../lib/mysqlish-wait.sh
 sems before
 "$UDTRACE" $UDTRACE_OPTS -q -p "$tpid" -o "$tmp/trace" -n 'BEGIN { printf("ready\n"); } mysqlish$target:::query-start { n++; } mysqlish$target:::query-start /n == 6/ { printf("six\n"); exit(0); }' 2>"$tmp/err" &
 upid=$!

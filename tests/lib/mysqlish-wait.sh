@@ -1,0 +1,19 @@
+# mysqlish-wait.sh — sourced by the USDT semaphore tests
+# (tests/d/usdt/sem-*.sh): starts `mysqlish -w`, which waits for one-letter
+# commands (r: run 6 queries, q: quit) on a fifo the caller writes on fd 3,
+# appending its output to $tmp/out; defines sems LABEL, which prints both
+# probes' semaphores as read from the live process.
+# Must not: start udtrace (each test traces its own way).
+# Invariant: after sourcing, $tmp (a fresh directory), $tpid and fd 3 are
+# set, and "pid $tpid" has been printed by the target (waitfor.sh loaded).
+lib=../../lib
+. $lib/waitfor.sh
+tmp=$(mktemp -d) || exit 1
+mkfifo "$tmp/in"
+"$TARGETS/mysqlish" -w <"$tmp/in" >>"$tmp/out" &
+tpid=$!
+exec 3>"$tmp/in"
+sems() {
+	echo "$1: start $(sh $lib/usdt-sem.sh $tpid "$TARGETS/mysqlish" mysqlish query__start), done $(sh $lib/usdt-sem.sh $tpid "$TARGETS/mysqlish" mysqlish query__done)"
+}
+waitfor "$tmp/out" "pid $tpid"
