@@ -125,6 +125,9 @@ int main(int argc, char **argv)
 		r->size = RING;
 		r->cpu = c;
 	}
+	up_ring_t *act[2] = { &b->rings[0], &b->rings[1] };
+	b->act = act;
+	b->nact = 2;
 	if (up_id_add(b, 1, &us) != 0)
 		return 1;
 

@@ -2,8 +2,9 @@
  * uprobe.c — the uprobe backend: every site is a kernel uprobe opened
  * with perf_event_open on the uprobe PMU (config1 = path, config2 = file
  * offset, ref_ctr_offset = the USDT semaphore, which the kernel counts),
- * one event per CPU, written into that CPU's ring (uprobe_ring.c); a hit
- * costs the target one trap and no stop.
+ * one event per traced thread, written into that thread's ring (a
+ * system-wide site: one per CPU, into the CPU's ring; uprobe_ring.c); a
+ * hit costs the target one trap and no stop.
  *
  * Owns: the events of every site, and the design choice for process
  * lifecycle: processes stay ptrace-attached to an inner ptrace backend
@@ -17,9 +18,10 @@
  * Must not: plant int3s itself, or stop a thread per hit.
  * Invariants:
  *  - pid$target sites follow exactly the target and its threads: the
- *    events are opened on each known thread with `inherit`, so threads
- *    created later carry them; fork children inherit them too, and their
- *    samples are dropped by tgid (ptrace gives fork children no hits);
+ *    events are opened on each known thread, and on each new one while
+ *    the inner backend holds it at birth; a thread's ring goes after its
+ *    death, once drained; samples of other tgids are dropped (ptrace
+ *    gives fork children no hits);
  *  - system-wide sites (site->proc NULL) are opened with pid -1 on every
  *    CPU and fire in every process mapping the file, started later too;
  *    with the first of them a COMM/FORK tracker per CPU writes process
@@ -171,14 +173,11 @@ static void attr_of(const up_backend_t *b, const up_site_t *us,
 	a->clockid = CLOCK_MONOTONIC;   /* hits carry CLOCK_MONOTONIC ns */
 }
 
-/* cpu's ring, made on first use (owned by a dummy event of that CPU). */
-static int ring_fd(up_backend_t *b, int cpu)
+/* The dummy event owning a ring: of thread tid (cpu -1) or CPU cpu. */
+static int ring_owner(up_backend_t *b, pid_t tid, int cpu, uint64_t size)
 {
 	struct perf_event_attr a;
-	int fd;
 
-	if (b->rings[cpu].fd >= 0)
-		return b->rings[cpu].fd;
 	memset(&a, 0, sizeof a);
 	a.size = sizeof a;
 	a.type = PERF_TYPE_SOFTWARE;
@@ -194,17 +193,90 @@ static int ring_fd(up_backend_t *b, int cpu)
 	 * (busy targets on both CPUs delay it).
 	 */
 	a.watermark = 1;
-	a.wakeup_watermark = (uint32_t)(b->ringsize / 8);
-	if ((fd = perf_open(&a, -1, cpu)) < 0) {
+	a.wakeup_watermark = (uint32_t)(size / 8);
+	(void)b;
+	return perf_open(&a, tid, cpu);
+}
+
+/* cpu's ring, made on first use (system-wide sites, trackers). */
+static int ring_fd(up_backend_t *b, int cpu)
+{
+	int fd;
+
+	if (b->rings[cpu].fd >= 0)
+		return b->rings[cpu].fd;
+	if ((fd = ring_owner(b, -1, cpu, b->ringsize)) < 0) {
 		snprintf(b->err, sizeof b->err, "cannot open the ring of CPU "
 		    "%d: %s", cpu, strerror(errno));
 		return -1;
 	}
-	if (up_ring_open(b, cpu, fd) < 0) {
+	b->rings[cpu].cpu = cpu;
+	if (up_ring_open(b, &b->rings[cpu], fd, b->ringsize) < 0) {
 		close(fd);
 		return -1;
 	}
 	return fd;
+}
+
+/*
+ * Thread tid's ring, made on first use: its events are opened on the
+ * thread alone (cpu -1), one per site rather than one per site and CPU,
+ * so a trap runs one uprobe consumer, not one per CPU (each also costs an
+ * RCU-bound close at the end). A thread's ring gets bufsize / CPUs, like
+ * a CPU's, halved while the threads' rings together would pass twice
+ * bufsize (many threads), down to 64 KiB. -2: the thread is gone.
+ */
+static int thread_ring_fd(up_backend_t *b, up_proc_t *up, pid_t tid)
+{
+	size_t nthr = 0;
+	uint64_t size = b->ringsize;
+	up_ring_t *r;
+	int fd;
+
+	for (size_t i = 0; i < b->nact; i++) {
+		if (b->act[i]->tid == tid)
+			return b->act[i]->fd;
+		if (b->act[i]->tid)
+			nthr++;
+	}
+	while (size > (64u << 10) &&
+	    (nthr + 1) * size > 2 * (uint64_t)b->ncpu * b->ringsize)
+		size /= 2;
+	if (!(r = calloc(1, sizeof *r))) {
+		snprintf(b->err, sizeof b->err, "out of memory");
+		return -1;
+	}
+	r->fd = r->commfd = -1;
+	r->cpu = -1;
+	r->tid = tid;
+	r->up = up;
+	if ((fd = ring_owner(b, tid, -1, size)) < 0) {
+		int e = errno;
+		free(r);
+		if (e == ESRCH)
+			return -2;
+		snprintf(b->err, sizeof b->err, "cannot open the ring of "
+		    "thread %d: %s", (int)tid, strerror(e));
+		return -1;
+	}
+	if (up_ring_open(b, r, fd, size) < 0) {
+		close(fd);
+		free(r);
+		return -1;
+	}
+	return fd;
+}
+
+/* Close the rings of thread tid (0: of every thread of up). */
+static void thread_rings_drop(up_backend_t *b, up_proc_t *up, pid_t tid)
+{
+	for (size_t i = b->nact; i-- > 0; ) {
+		up_ring_t *r = b->act[i];
+		if (!r->tid || (tid ? r->tid != tid : r->up != up))
+			continue;
+		up_ring_close(b, r);   /* takes it out of act: i stays valid */
+		free(r);
+	}
 }
 
 /*
@@ -270,14 +342,19 @@ static void site_close(up_backend_t *b, up_site_t *us, pid_t tid)
 	}
 }
 
-/* One event for (site, thread or -1, cpu) into cpu's ring. */
+/*
+ * One event of the site: on thread pid (cpu -1) into the thread's ring,
+ * or (system-wide, pid -1) on CPU cpu into the CPU's ring.
+ */
 static int open_one(up_backend_t *b, up_site_t *us, pid_t pid, int cpu)
 {
 	struct perf_event_attr a;
 	udt_site_t *s = us->s;
-	int rfd = ring_fd(b, cpu), fd;
+	int rfd = us->up ? thread_ring_fd(b, us->up, pid) : ring_fd(b, cpu), fd;
 	uint64_t id = 0;
 
+	if (rfd == -2)
+		return 0;    /* a thread that just exited */
 	if (rfd < 0)
 		return -1;
 	if (us->nev == us->capev) {
@@ -351,6 +428,7 @@ static void proc_sites_drop(up_backend_t *b, up_proc_t *up)
 		free(us);
 	}
 	up->sites = NULL;
+	thread_rings_drop(b, up, 0);
 }
 
 /* ---- the inner ptrace backend's callbacks ---- */
@@ -378,14 +456,13 @@ static void in_thread(void *arg, udt_proc_t *p, pid_t tid, int born)
 	if (!born)
 		up_drain(b);
 	for (up_site_t *us = up->sites; us; us = us->next) {
-		if (!born) {
+		if (!born)
 			site_close(b, us, tid);
-			continue;
-		}
-		for (int c = 0; c < b->ncpu; c++)
-			if (b->online[c] && open_one(b, us, tid, c) < 0)
-				break;   /* b->err says why; the rest still fire */
+		else
+			(void)open_one(b, us, tid, -1);  /* b->err says why */
 	}
+	if (!born)
+		thread_rings_drop(b, up, tid);
 }
 
 static void in_exiting(void *arg, udt_proc_t *p)
@@ -508,8 +585,9 @@ static int up_add_site(udt_backend_t *be, udt_site_t *s)
 			us->preg[us->npreg++] = (unsigned char)up_perf2r[i];
 		}
 	for (i = 0; i < ntid; i++)
-		for (int c = 0; c < b->ncpu; c++) {
-			if (b->online[c] && open_one(b, us, tids[i], c) < 0) {
+		for (int c = 0; c < (up ? 1 : b->ncpu); c++) {
+			if (up ? open_one(b, us, tids[i], -1) < 0 :
+			    b->online[c] && open_one(b, us, -1, c) < 0) {
 				site_close(b, us, 0);
 				free(us);
 				return -1;
@@ -605,6 +683,7 @@ static void up_destroy(udt_backend_t *be)
 		up_ring_close(b, &b->rings[c]);
 	b->pt->ops->destroy(b->pt);
 	close(b->epfd);
+	free(b->act);
 	free(b->ids);
 	free(b);
 }

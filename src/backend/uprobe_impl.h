@@ -4,8 +4,9 @@
  * backend, the ops table) and uprobe_ring.c (per-CPU ring buffers, sample
  * parsing, the time-ordered merge, lost-sample counts).
  *
- * Owns: one ring per CPU (every event of that CPU writes into it through
- * PERF_EVENT_IOC_SET_OUTPUT), the event-id -> site hash, the preallocated
+ * Owns: one ring per traced thread (every site's event on that thread
+ * writes into it through PERF_EVENT_IOC_SET_OUTPUT) and one per CPU (the
+ * system-wide sites' events of that CPU, the COMM/FORK trackers), the event-id -> site hash, the preallocated
  * hit and the scratch a wrapped record is copied into, and the process
  * names seen in PERF_RECORD_COMM/FORK records (system-wide sites only).
  * Must not: be included outside src/backend/.
@@ -48,7 +49,9 @@ extern const int up_perf2r[UP_NREGS];
 typedef struct up_ring {
 	int fd;               /* the event whose buffer this is, -1: none yet */
 	int commfd;           /* COMM/FORK tracker writing here, -1: none */
-	int cpu;
+	int cpu;              /* a CPU's ring: that CPU; a thread's: -1 */
+	pid_t tid;            /* a thread's ring: the thread, else 0 */
+	struct up_proc *up;   /* ... and its process */
 	void *base;           /* metadata page + data pages */
 	unsigned char *data;
 	uint64_t size;        /* data bytes, a power of two */
@@ -58,10 +61,13 @@ typedef struct up_ring {
 	const unsigned char *rec;
 	uint64_t rec_time;
 	int has_rec;
-	uint64_t lost;        /* lost samples not yet taken */
+	uint64_t lost;        /* lost samples not yet taken (CPU rings) */
 } up_ring_t;
 
-/* One perf event of a site: on one thread (or -1: every task) and CPU. */
+/*
+ * One perf event of a site: on one thread (any CPU, into the thread's
+ * ring), or on every task of one CPU (a system-wide site, into the CPU's).
+ */
 typedef struct up_ev { int fd; pid_t tid; uint64_t id; } up_ev_t;
 
 typedef struct up_site {
@@ -106,7 +112,13 @@ typedef struct up_backend {
 	unsigned char online[UP_MAXCPU];
 	uint64_t ringsize;       /* data bytes per ring */
 	int epfd;
-	up_ring_t rings[UP_MAXCPU];
+	up_ring_t rings[UP_MAXCPU];   /* by CPU: system-wide sites, trackers */
+	/*
+	 * Every mapped ring, the CPUs' and the threads' (heap): what a drain
+	 * merges. Changed only outside a drain (thread birth and death,
+	 * sites added, exec, exit), never on the hit path.
+	 */
+	up_ring_t **act; size_t nact, capact;
 	up_proc_t *procs;
 	up_site_t *global;       /* system-wide sites */
 	up_idslot_t *ids; size_t nids, capids;   /* open addressing, capids = 2^k */
@@ -121,8 +133,13 @@ typedef struct up_backend {
 } up_backend_t;
 
 /* uprobe_ring.c */
-/* Map cpu's ring on event fd (first event of that CPU). 0 or -1 + err. */
-int up_ring_open(up_backend_t *b, int cpu, int fd);
+/*
+ * Map ring r (a CPU's, or a thread's made by the caller) on event fd, the
+ * ring's owner, with at most size data bytes (halved while the locked-
+ * memory limit refuses), and add it to the drained set. 0 or -1 + err.
+ */
+int up_ring_open(up_backend_t *b, up_ring_t *r, int fd, uint64_t size);
+/* Unmap and close r and take it out of the drained set (not while draining). */
 void up_ring_close(up_backend_t *b, up_ring_t *r);
 /* Read every ring, calling the hit callback in timestamp order. */
 void up_drain(up_backend_t *b);

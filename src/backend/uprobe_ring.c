@@ -1,9 +1,10 @@
 /*
- * uprobe_ring.c — the uprobe backend's ring buffers: one per CPU, owned
- * by a dummy software event that every uprobe event of that CPU is
- * redirected into; reading them, merging their samples across CPUs in
+ * uprobe_ring.c — the uprobe backend's ring buffers: one per traced
+ * thread and one per CPU, each owned by a dummy software event that the
+ * uprobe events of that thread (or, system-wide, of that CPU) are
+ * redirected into; reading them, merging their samples across rings in
  * timestamp order, turning each sample into a udt_hit_t, and counting
- * PERF_RECORD_LOST as drops of that CPU.
+ * PERF_RECORD_LOST as drops of the CPU it names.
  *
  * Owns: the mmap'd rings, the event-id -> site hash, the parse of the
  * sample layout that uprobe.c's perf_event_attr asks for (IDENTIFIER, IP,
@@ -95,13 +96,22 @@ void up_id_del(up_backend_t *b, uint64_t id)
 
 /* ---- rings ---- */
 
-int up_ring_open(up_backend_t *b, int cpu, int fd)
+int up_ring_open(up_backend_t *b, up_ring_t *r, int fd, uint64_t size)
 {
-	up_ring_t *r = &b->rings[cpu];
 	long pg = sysconf(_SC_PAGESIZE);
-	uint64_t size = b->ringsize;
 	void *m = MAP_FAILED;
 	struct epoll_event ev;
+
+	if (b->nact == b->capact) {
+		size_t nc = b->capact ? b->capact * 2 : 16;
+		up_ring_t **na = realloc(b->act, nc * sizeof *na);
+		if (!na) {
+			snprintf(b->err, sizeof b->err, "out of memory");
+			return -1;
+		}
+		b->act = na;
+		b->capact = nc;
+	}
 
 	/* locked-memory limits (non-root) may refuse big rings: halve */
 	while (size >= (uint64_t)pg) {
@@ -112,25 +122,30 @@ int up_ring_open(up_backend_t *b, int cpu, int fd)
 		size /= 2;
 	}
 	if (m == MAP_FAILED) {
-		snprintf(b->err, sizeof b->err,
-		    "cannot map the ring buffer of CPU %d: %s", cpu,
-		    strerror(errno));
+		if (r->tid)
+			snprintf(b->err, sizeof b->err, "cannot map the ring "
+			    "buffer of thread %d: %s", (int)r->tid,
+			    strerror(errno));
+		else
+			snprintf(b->err, sizeof b->err, "cannot map the ring "
+			    "buffer of CPU %d: %s", r->cpu, strerror(errno));
 		return -1;
 	}
 	memset(&ev, 0, sizeof ev);
 	ev.events = EPOLLIN;
-	ev.data.u32 = (uint32_t)cpu;
+	ev.data.ptr = r;
 	if (epoll_ctl(b->epfd, EPOLL_CTL_ADD, fd, &ev) < 0) {
 		snprintf(b->err, sizeof b->err, "epoll: %s", strerror(errno));
 		munmap(m, (size_t)(size + (uint64_t)pg));
 		return -1;
 	}
 	r->fd = fd;
-	r->cpu = cpu;
 	r->base = m;
 	r->data = (unsigned char *)m + pg;
 	r->size = size;
 	r->tail = ((struct perf_event_mmap_page *)m)->data_tail;
+	r->has_rec = 0;
+	b->act[b->nact++] = r;
 	return 0;
 }
 
@@ -143,6 +158,11 @@ void up_ring_close(up_backend_t *b, up_ring_t *r)
 	if (r->base) {
 		munmap(r->base, (size_t)(r->size + (uint64_t)sysconf(_SC_PAGESIZE)));
 		r->base = NULL;
+		for (size_t i = 0; i < b->nact; i++)
+			if (b->act[i] == r) {
+				b->act[i] = b->act[--b->nact];
+				break;
+			}
 	}
 	if (r->fd >= 0) {
 		epoll_ctl(b->epfd, EPOLL_CTL_DEL, r->fd, NULL);
@@ -177,7 +197,7 @@ static void ring_advance(up_ring_t *r, uint64_t bytes)
  * read), a lost record counted, anything else skipped. 1 if a sample is
  * held, 0 if the ring is empty up to the snapshot head.
  */
-static int ring_peek(up_ring_t *r)
+static int ring_peek(up_backend_t *b, up_ring_t *r)
 {
 	struct perf_event_header hdr;
 
@@ -203,8 +223,20 @@ static int ring_peek(up_ring_t *r)
 		}
 		if (hdr.type == PERF_RECORD_LOST && hdr.size >= 24) {
 			uint64_t lost;
+			uint32_t cpu = (uint32_t)r->cpu;
 			ring_copy(r, r->tail + 16, &lost, 8);
-			r->lost += lost;
+			/*
+			 * A thread's ring: the uprobe event that lost them wrote
+			 * its sample_id (tid, time, cpu, identifier) after it.
+			 */
+			if (r->tid) {
+				cpu = 0;
+				if (hdr.size >= 56)
+					ring_copy(r, r->tail + hdr.size - 16,
+					    &cpu, 4);
+			}
+			if (cpu < UP_MAXCPU)
+				b->rings[cpu].lost += lost;
 		}
 		ring_advance(r, hdr.size);
 	}
@@ -372,10 +404,8 @@ void up_drain(up_backend_t *b)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	b->last_drain = (uint64_t)ts.tv_sec * 1000000000ull +
 	    (uint64_t)ts.tv_nsec;
-	for (int c = 0; c < b->ncpu; c++) {
-		up_ring_t *r = &b->rings[c];
-		if (!r->base)
-			continue;
+	for (size_t i = 0; i < b->nact; i++) {
+		up_ring_t *r = b->act[i];
 		r->head = __atomic_load_n(
 		    &((struct perf_event_mmap_page *)r->base)->data_head,
 		    __ATOMIC_ACQUIRE);
@@ -384,9 +414,9 @@ void up_drain(up_backend_t *b)
 	do {
 		up_ring_t *best = NULL;
 		any = 0;
-		for (int c = 0; c < b->ncpu; c++) {
-			up_ring_t *r = &b->rings[c];
-			if (!r->base || (!r->has_rec && !ring_peek(r)))
+		for (size_t i = 0; i < b->nact; i++) {
+			up_ring_t *r = b->act[i];
+			if (!r->has_rec && !ring_peek(b, r))
 				continue;
 			any = 1;
 			if (!best || r->rec_time < best->rec_time)
