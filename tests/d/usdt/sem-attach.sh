@@ -11,15 +11,4 @@ printf r >&3
 waitfor "$tmp/out" "run 1: start enabled 6, done enabled 0"
 kill -INT "$upid"
 wait "$upid"
-echo "udtrace status $?"
-cat "$tmp/trace"
-cat "$tmp/err" >&2
-sems after
-printf r >&3
-waitfor "$tmp/out" "run 2: start enabled 0, done enabled 0"
-printf q >&3
-exec 3>&-
-wait "$tpid"
-echo "mysqlish status $?"
-sed "s/^pid $tpid\$/pid PID/" "$tmp/out"
-rm -rf "$tmp"
+finish $?

@@ -10,15 +10,4 @@ sems tracing
 printf r >&3
 waitfor "$tmp/out" "run 1: start enabled 6, done enabled 0"
 wait "$upid"
-echo "udtrace status $?"
-cat "$tmp/trace"
-cat "$tmp/err" >&2
-sems after
-printf r >&3
-waitfor "$tmp/out" "run 2: start enabled 0, done enabled 0"
-printf q >&3
-exec 3>&-
-wait "$tpid"
-echo "mysqlish status $?"
-sed "s/^pid $tpid\$/pid PID/" "$tmp/out"
-rm -rf "$tmp"
+finish $?
