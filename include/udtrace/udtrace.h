@@ -63,6 +63,12 @@ int udt_proc_create(udt_handle_t *h, const char *cmd);
 int udt_proc_grab(udt_handle_t *h, int pid);
 
 /*
+ * The whole of a script file ("-" is standard input), NUL-terminated, to
+ * free(); NULL with errno set when it cannot be read.
+ */
+char *udt_read_script(const char *path);
+
+/*
  * Compile a program. name is the script path (for -s: $0 and messages)
  * or the program text. argv[0..argc) are the macro arguments $1...
  * Returns NULL with udt_errmsg() like

@@ -15,35 +15,6 @@
 
 #include "cli/cli.h"
 
-/* The whole of a script file ("-" is standard input), NUL-terminated. */
-static char *read_script(const char *path)
-{
-	FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-	if (fp == NULL)
-		return NULL;
-	size_t len = 0, cap = 4096;
-	char *buf = malloc(cap);
-	while (buf != NULL) {
-		len += fread(buf + len, 1, cap - len - 1, fp);
-		if (len < cap - 1)
-			break;
-		char *nbuf = realloc(buf, cap *= 2);
-		if (nbuf == NULL)
-			free(buf);
-		buf = nbuf;
-	}
-	int err = buf == NULL ? ENOMEM : ferror(fp) ? EIO : 0;
-	if (fp != stdin)
-		fclose(fp);
-	if (err) {
-		free(buf);
-		errno = err;
-		return NULL;
-	}
-	buf[len] = '\0';
-	return buf;
-}
-
 /*
  * Report a failed option. The library's message may or may not carry its
  * own "failed to set -x name: " lead; dtrace's line names the option as
@@ -132,7 +103,7 @@ static udt_prog_t *compile_one(udt_handle_t *h, const struct cli *c,
 	char what[64 + 32];
 
 	if (cp->kind == UDT_PROG_SCRIPT) {
-		char *text = read_script(cp->arg);
+		char *text = udt_read_script(cp->arg);
 		if (text == NULL) {
 			cli_error("failed to open %s: %s", cp->arg, strerror(errno));
 			return NULL;

@@ -170,31 +170,11 @@ static void cmd_list(shell_t *sh)
 	}
 }
 
+/* A file's text without its trailing newlines: the #line of the next fragment needs a line of its own. */
 static char *read_file(const char *path)
 {
-	FILE *fp = fopen(path, "r");
-	if (fp == NULL)
-		return NULL;
-	size_t len = 0, cap = 4096;
-	char *buf = malloc(cap);
-	while (buf != NULL) {
-		len += fread(buf + len, 1, cap - len - 1, fp);
-		if (len < cap - 1)
-			break;
-		char *nbuf = realloc(buf, cap *= 2);
-		if (nbuf == NULL)
-			free(buf);
-		buf = nbuf;
-	}
-	int err = buf == NULL ? ENOMEM : ferror(fp) ? EIO : 0;
-	fclose(fp);
-	if (err) {
-		free(buf);
-		errno = err;
-		return NULL;
-	}
-	buf[len] = '\0';
-	/* the #line of the next fragment needs a line of its own */
+	char *buf = udt_read_script(path);
+	size_t len = buf ? strlen(buf) : 0;
 	while (len > 0 && buf[len - 1] == '\n')
 		buf[--len] = '\0';
 	return buf;
