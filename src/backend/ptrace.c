@@ -453,13 +453,29 @@ static void fork_child(pt_backend_t *b, pt_proc_t *pp, pid_t child)
 
 /* ---- the hit path ---- */
 
+/* What every hit of stopped thread t says: its registers, who, where and when (no stack copy: ptrace reads live). */
+static void fill_hit(udt_hit_t *h, pt_thread_t *t, const struct user_regs_struct *r)
+{
+	struct timespec ts;
+
+	memcpy(h->regs, r, sizeof *r);
+	h->regs[R_TRAPNO] = h->regs[R_ERR] = 0;
+	h->proc = t->pp->p;
+	h->pid = t->pp->pid;
+	h->tid = t->tid;
+	h->cpu = cpu_of(t);
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	h->time = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+	h->stack = NULL;
+	h->stacklen = 0;
+}
+
 static void on_trap(pt_backend_t *b, pt_thread_t *t)
 {
 	pt_proc_t *pp = t->pp;
 	struct user_regs_struct r;
 	const udt_backend_cb_t *cb = &b->base.cb;
 	udt_hit_t *h = &b->hit;
-	struct timespec ts;
 	pt_bp_t *bp;
 	size_t i;
 
@@ -479,18 +495,8 @@ static void on_trap(pt_backend_t *b, pt_thread_t *t)
 	}
 	if (!t->vfork) {
 		if (bp->live && cb->hit) {
-			memcpy(h->regs, &r, sizeof r);
-			h->regs[R_TRAPNO] = h->regs[R_ERR] = 0;
+			fill_hit(h, t, &r);
 			h->regs[R_RIP] = bp->addr;
-			h->proc = pp->p;
-			h->pid = pp->pid;
-			h->tid = t->tid;
-			h->cpu = cpu_of(t);
-			clock_gettime(CLOCK_MONOTONIC, &ts);
-			h->time = (uint64_t)ts.tv_sec * 1000000000ull +
-			    (uint64_t)ts.tv_nsec;
-			h->stack = NULL;
-			h->stacklen = 0;
 			/* sites may come and go in the callback: index anew */
 			for (i = 0; i < bp->nsites; i++) {
 				udt_site_t *s = bp->sites[i];
@@ -1074,7 +1080,6 @@ static int pt_sample(udt_backend_t *be,
 	pt_backend_t *b = B(be);
 	udt_hit_t *h = &b->hit;
 	struct user_regs_struct r;
-	struct timespec ts;
 	pt_proc_t *pp;
 	pt_thread_t *t;
 	int st;
@@ -1105,18 +1110,8 @@ static int pt_sample(udt_backend_t *be,
 				continue;
 			}
 			if (ptrace(PTRACE_GETREGS, t->tid, 0, &r) == 0) {
-				memcpy(h->regs, &r, sizeof r);
-				h->regs[R_TRAPNO] = h->regs[R_ERR] = 0;
+				fill_hit(h, t, &r);
 				h->cookie = NULL;
-				h->proc = pp->p;
-				h->pid = pp->pid;
-				h->tid = t->tid;
-				h->cpu = cpu_of(t);
-				clock_gettime(CLOCK_MONOTONIC, &ts);
-				h->time = (uint64_t)ts.tv_sec * 1000000000ull +
-				    (uint64_t)ts.tv_nsec;
-				h->stack = NULL;
-				h->stacklen = 0;
 				fn(arg, h);
 			}
 			cont(t, 0);
