@@ -277,6 +277,23 @@ static val_t cg_addr_of_member(cg_t *g, d_node_t *n, d_tmember_t **mp,
 static void user_copyin(cg_t *g, int reg, size_t size);
 static int is_user_ptr(const d_type_t *t);
 
+/* base[index] of array or pointer type bt: base register += index * element size (n: the N_INDEX). */
+static void index_addr(cg_t *g, d_node_t *n, int base, const d_type_t *bt)
+{
+	if (n->args == NULL || n->args->next != NULL)
+		d_error(g->cc, n->line, "D_ARR_BADREF",
+		    "array subscript must have exactly one index");
+	val_t i = cg_expr(g, n->args);
+	if (!d_is_int(i.type))
+		d_error(g->cc, n->line, "D_ARR_BADREF",
+		    "array subscript must be of integral type");
+	int sz = cg_setx(g, d_sizeof(bt->base));
+	cg_emit(g, DIF_MUL, i.reg, i.reg, sz, 0);
+	cg_emit(g, DIF_ADD, base, base, i.reg, 0);
+	cg_reg_free(g, sz);
+	cg_reg_free(g, i.reg);
+}
+
 static lval_t cg_lvalue(cg_t *g, d_node_t *n, const char *op, int creating)
 {
 	lval_t lv = { 0 };
@@ -380,18 +397,7 @@ static lval_t cg_lvalue(cg_t *g, d_node_t *n, const char *op, int creating)
 		val_t b = cg_expr(g, n->left);
 		const d_type_t *bt = d_resolve(b.type);
 		if (bt->kind == TK_ARRAY || bt->kind == TK_PTR) {
-			if (n->args == NULL || n->args->next != NULL)
-				d_error(g->cc, n->line, "D_ARR_BADREF",
-				    "array subscript must have exactly one index");
-			val_t i = cg_expr(g, n->args);
-			if (!d_is_int(i.type))
-				d_error(g->cc, n->line, "D_ARR_BADREF",
-				    "array subscript must be of integral type");
-			int sz = cg_setx(g, d_sizeof(bt->base));
-			cg_emit(g, DIF_MUL, i.reg, i.reg, sz, 0);
-			cg_emit(g, DIF_ADD, b.reg, b.reg, i.reg, 0);
-			cg_reg_free(g, sz);
-			cg_reg_free(g, i.reg);
+			index_addr(g, n, b.reg, bt);
 			lv.kind = LV_MEM;
 			lv.addr = b.reg;
 			lv.type = bt->base;
@@ -725,18 +731,7 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 		d_error(g->cc, n->line, "D_OP_ARRPTR",
 		    "operator [ ] may not be applied to operand of type \"%s\"",
 		    base.type->name);
-	if (n->args == NULL || n->args->next != NULL)
-		d_error(g->cc, n->line, "D_ARR_BADREF",
-		    "array subscript must have exactly one index");
-	val_t i = cg_expr(g, n->args);
-	if (!d_is_int(i.type))
-		d_error(g->cc, n->line, "D_ARR_BADREF",
-		    "array subscript must be of integral type");
-	int sz = cg_setx(g, d_sizeof(bt->base));
-	cg_emit(g, DIF_MUL, i.reg, i.reg, sz, 0);
-	cg_emit(g, DIF_ADD, base.reg, base.reg, i.reg, 0);
-	cg_reg_free(g, sz);
-	cg_reg_free(g, i.reg);
+	index_addr(g, n, base.reg, bt);
 	if (bt->kind == TK_PTR && is_user_ptr(base.type))
 		user_copyin(g, base.reg, d_sizeof(bt->base));
 	return load_from_addr(g, base.reg, bt->base);
