@@ -37,6 +37,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,7 @@
 #include <unistd.h>
 #include <sys/epoll.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <linux/perf_event.h>
@@ -129,6 +131,94 @@ int backend_uprobe_permitted(char *why, size_t len)
 	}
 	close(fd);
 	return 1;
+}
+
+/* ---- start-up: the kernel's first grace period, off the clock ---- */
+
+/*
+ * The first uprobe registered after a quiet spell waits for an RCU grace
+ * period (rcu_sync_enter on uprobes' dup_mmap semaphore: ~4-12 ms here);
+ * the next ones, within about another grace period, do not. So as soon
+ * as the backend exists a helper thread registers a uprobe nothing can
+ * hit (offset 0 of an empty memfd no process maps), and that wait runs
+ * while the target execs and its symbols load instead of in front of the
+ * first real site. Closing it costs what closing any uprobe costs (tens
+ * of ms of grace periods, holding the kernel's event_mutex, which every
+ * uprobe open needs): another helper does it once the first sites are
+ * armed (the first resume), so only events opened in the next ~100 ms
+ * (new threads) wait for it, or at destroy.
+ */
+static void *warm_open(void *arg)
+{
+	up_backend_t *b = arg;
+	struct perf_event_attr a;
+	char path[64];
+
+	snprintf(path, sizeof path, "/proc/self/fd/%d", b->warm_memfd);
+	memset(&a, 0, sizeof a);
+	a.size = sizeof a;
+	a.type = (uint32_t)b->pmu;
+	a.config1 = (uint64_t)(uintptr_t)path;
+	a.config2 = 0;
+	a.disabled = 1;
+	a.exclude_kernel = a.exclude_hv = 1;
+	b->warmfd = perf_open(&a, 0, -1);   /* this thread: it never runs there */
+	return NULL;
+}
+
+static void *warm_close(void *arg)
+{
+	close((int)(intptr_t)arg);
+	return NULL;
+}
+
+/* A helper thread that takes no signal: they stay the main thread's. */
+static int start_helper(pthread_t *t, void *(*fn)(void *), void *arg)
+{
+	sigset_t all, old;
+	int rc;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rc = pthread_create(t, NULL, fn, arg);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return rc;
+}
+
+static void warm_start(up_backend_t *b)
+{
+	b->warmfd = -1;
+	b->warm_memfd = memfd_create("udtrace-warm", MFD_CLOEXEC);
+	if (b->warm_memfd < 0)
+		return;
+	if (ftruncate(b->warm_memfd, sysconf(_SC_PAGESIZE)) == 0 &&
+	    start_helper(&b->warm, warm_open, b) == 0)
+		b->warming = 1;
+	else {
+		close(b->warm_memfd);
+		b->warm_memfd = -1;
+	}
+}
+
+/* Let the warm-up uprobe go (in the background); wait: until it is gone. */
+static void warm_retire(up_backend_t *b, int wait)
+{
+	if (b->warming) {
+		pthread_join(b->warm, NULL);
+		b->warming = 0;
+		close(b->warm_memfd);
+		b->warm_memfd = -1;
+		if (b->warmfd >= 0 && start_helper(&b->closer, warm_close,
+		    (void *)(intptr_t)b->warmfd) == 0)
+			b->closing = 1;
+		else if (b->warmfd >= 0)
+			close(b->warmfd);
+		b->warmfd = -1;
+	}
+	if (wait && b->closing) {
+		pthread_join(b->closer, NULL);
+		b->closing = 0;
+	}
 }
 
 /* ---- events ---- */
@@ -628,6 +718,8 @@ static int up_resume(udt_backend_t *be)
 {
 	up_backend_t *b = B(be);
 
+	/* the first sites are armed: the warm-up has done its work */
+	warm_retire(b, 0);
 	if (b->pt->ops->resume(b->pt) < 0) {
 		snprintf(b->err, sizeof b->err, "%s", b->pt->ops->errmsg(b->pt));
 		return -1;
@@ -667,6 +759,7 @@ static void up_destroy(udt_backend_t *be)
 	up_proc_t *up;
 
 	/* every uprobe goes first: nothing traps once the processes run on */
+	warm_retire(b, 1);
 	for (up = b->procs; up; up = up->next)
 		proc_sites_drop(b, up);
 	for (us = b->global; us; us = nx) {
@@ -802,5 +895,6 @@ udt_backend_t *backend_uprobe_create(const udt_backend_cb_t *cb,
 	b->base.ops = &up_ops;
 	if (cb)
 		b->base.cb = *cb;
+	warm_start(b);
 	return &b->base;
 }

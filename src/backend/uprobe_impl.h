@@ -18,6 +18,7 @@
 #ifndef UDTRACE_BACKEND_UPROBE_IMPL_H
 #define UDTRACE_BACKEND_UPROBE_IMPL_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -129,6 +130,10 @@ typedef struct up_backend {
 	up_comm_t comm[UP_NCOMM];
 	size_t nevents;          /* open uprobe events: 0 needs no deadline */
 	uint64_t last_drain;     /* CLOCK_MONOTONIC ns of the last drain */
+	/* the start-up warm-up uprobe (uprobe.c, warm_*) */
+	pthread_t warm, closer;
+	int warming, closing;    /* those threads were started, not joined */
+	int warm_memfd, warmfd;
 	char err[256];
 } up_backend_t;
 
