@@ -144,10 +144,12 @@ int backend_uprobe_permitted(char *why, size_t len)
  * while the target execs and its symbols load instead of in front of the
  * first real site. Closing it costs what closing any uprobe costs (tens
  * of ms of grace periods, holding the kernel's event_mutex, which every
- * uprobe open needs): another helper does it once the first sites are
- * armed (the first resume), so only events opened in the next ~100 ms
- * (new threads) wait for it, or at destroy.
+ * uprobe open needs): another helper does it once the traced processes
+ * have run for UP_WARM_HOLD_NS (a program starts its threads early, and
+ * each new thread's events would wait, the thread held, behind that
+ * close), or destroy does, last, after the processes are let go.
  */
+#define UP_WARM_HOLD_NS 500000000ull
 static void *warm_open(void *arg)
 {
 	up_backend_t *b = arg;
@@ -170,6 +172,14 @@ static void *warm_close(void *arg)
 {
 	close((int)(intptr_t)arg);
 	return NULL;
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
 /* A helper thread that takes no signal: they stay the main thread's. */
@@ -718,8 +728,9 @@ static int up_resume(udt_backend_t *be)
 {
 	up_backend_t *b = B(be);
 
-	/* the first sites are armed: the warm-up has done its work */
-	warm_retire(b, 0);
+	/* the first sites are armed: the warm-up goes a little later */
+	if (!b->resumed_at)
+		b->resumed_at = now_ns();
 	if (b->pt->ops->resume(b->pt) < 0) {
 		snprintf(b->err, sizeof b->err, "%s", b->pt->ops->errmsg(b->pt));
 		return -1;
@@ -741,6 +752,9 @@ static int up_dispatch(udt_backend_t *be)
 	while (epoll_wait(b->epfd, ev, 64, 0) == 64)
 		;
 	up_drain(b);
+	if (b->warming && b->resumed_at &&
+	    now_ns() - b->resumed_at > UP_WARM_HOLD_NS)
+		warm_retire(b, 0);
 	/* exit and exec drain again first, through the callbacks */
 	return b->pt->ops->dispatch(b->pt);
 }
@@ -759,7 +773,6 @@ static void up_destroy(udt_backend_t *be)
 	up_proc_t *up;
 
 	/* every uprobe goes first: nothing traps once the processes run on */
-	warm_retire(b, 1);
 	for (up = b->procs; up; up = up->next)
 		proc_sites_drop(b, up);
 	for (us = b->global; us; us = nx) {
@@ -775,6 +788,8 @@ static void up_destroy(udt_backend_t *be)
 	for (int c = 0; c < b->ncpu; c++)
 		up_ring_close(b, &b->rings[c]);
 	b->pt->ops->destroy(b->pt);
+	/* the processes are let go: now the warm-up's close may take its time */
+	warm_retire(b, 1);
 	close(b->epfd);
 	free(b->act);
 	free(b->ids);

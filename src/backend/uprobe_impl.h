@@ -134,6 +134,7 @@ typedef struct up_backend {
 	pthread_t warm, closer;
 	int warming, closing;    /* those threads were started, not joined */
 	int warm_memfd, warmfd;
+	uint64_t resumed_at;     /* CLOCK_MONOTONIC ns of the first resume */
 	char err[256];
 } up_backend_t;
 
