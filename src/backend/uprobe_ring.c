@@ -193,9 +193,10 @@ static void ring_advance(up_ring_t *r, uint64_t bytes)
 }
 
 /*
- * Look at the record at r->tail: a sample is held for the merge (its time
- * read), a lost record counted, anything else skipped. 1 if a sample is
- * held, 0 if the ring is empty up to the snapshot head.
+ * Look at the record at r->tail: a sample, or a tracker's COMM/FORK
+ * record, is held for the merge (its time read), a lost record counted
+ * (as drops of the CPU it names), anything else skipped. 1 if a record
+ * is held, 0 if the ring is empty up to the snapshot head.
  */
 static int ring_peek(up_backend_t *b, up_ring_t *r)
 {
