@@ -27,7 +27,7 @@
 #define UP_MAXCPU     1024
 #define UP_SCRATCH    65536   /* a perf record's size is a u16 */
 /*
- * Hits wake the tracer only when a ring is half full (one wakeup per hit
+ * Hits wake the tracer only when a ring is an eighth full (one wakeup per hit
  * costs the target ~2.5x the trap itself); below that the consumer loop
  * drains at least this often (ns), through the deadline op.
  */
