@@ -52,6 +52,13 @@ typedef struct wd_ent {
 } wd_ent_t;
 
 static wd_ent_t *mirror;
+/*
+ * One byte per page of the mirror, set when an entry on it is written:
+ * the scans at the end read only those pages, since reading the others
+ * would make the kernel allocate all of the mirror's shared memory.
+ */
+#define WD_PER (4096 / sizeof(wd_ent_t))
+static unsigned char *touched;
 static int wd_wfd = -1;
 
 static size_t home(pid_t pid, uint64_t addr)
@@ -85,6 +92,15 @@ void wd_note_patch(pid_t pid, uint64_t addr, uint8_t orig)
 	mirror[i].pid = pid;
 	mirror[i].orig = orig;
 	mirror[i].state = WD_LIVE;
+	touched[i / WD_PER] = 1;
+}
+
+/* The first entry index >= i on a page that was ever written, or WD_CAP. */
+static size_t next_touched(size_t i)
+{
+	while (i < WD_CAP && !touched[i / WD_PER])
+		i = (i / WD_PER + 1) * WD_PER;
+	return i;
 }
 
 void wd_note_unpatch(pid_t pid, uint64_t addr)
@@ -221,7 +237,7 @@ static long restore_pid(pid_t pid)
 	char path[64];
 	snprintf(path, sizeof(path), "/proc/%d/mem", (int)pid);
 	int fd = n ? open(path, O_RDWR | O_CLOEXEC) : -1;
-	for (size_t i = 0; i < WD_CAP && fd >= 0; i++) {
+	for (size_t i = next_touched(0); i < WD_CAP && fd >= 0; i = next_touched(i + 1)) {
 		wd_ent_t *e = &mirror[i];
 		if (e->state != WD_LIVE || e->pid != pid)
 			continue;
@@ -242,13 +258,13 @@ long wd_restore_all(void)
 	long done = 0;
 	if (mirror == NULL)
 		return 0;
-	for (size_t i = 0; i < WD_CAP; i++) {
+	for (size_t i = next_touched(0); i < WD_CAP; i = next_touched(i + 1)) {
 		if (mirror[i].state != WD_LIVE)
 			continue;
 		pid_t pid = mirror[i].pid;
 		long r = restore_pid(pid);
 		/* Nothing attachable (the process is gone): drop its entries. */
-		for (size_t j = i; r == 0 && j < WD_CAP; j++)
+		for (size_t j = i; r == 0 && j < WD_CAP; j = next_touched(j + 1))
 			if (mirror[j].state == WD_LIVE && mirror[j].pid == pid)
 				mirror[j].state = WD_GONE;
 		done += r;
@@ -259,12 +275,16 @@ long wd_restore_all(void)
 static _Noreturn void watchdog_main(int rfd)
 {
 	/* Keep nothing of udtrace's open: only the pipe, and /dev/null as stdio. */
-	long maxfd = sysconf(_SC_OPEN_MAX);
-	if (maxfd < 0 || maxfd > 65536)
-		maxfd = 65536;
-	for (int fd = 0; fd < maxfd; fd++)
-		if (fd != rfd)
-			close(fd);
+	/* Two system calls rather than one per possible descriptor: this runs while udtrace starts. */
+	if ((rfd > 0 && close_range(0, (unsigned)rfd - 1, 0) < 0) ||
+	    close_range((unsigned)rfd + 1, ~0u, 0) < 0) {
+		long maxfd = sysconf(_SC_OPEN_MAX);
+		if (maxfd < 0 || maxfd > 65536)
+			maxfd = 65536;
+		for (int fd = 0; fd < maxfd; fd++)
+			if (fd != rfd)
+				close(fd);
+	}
 	int nul = open("/dev/null", O_RDWR);
 	if (nul == 0) {
 		dup2(0, 1);
@@ -294,16 +314,18 @@ int wd_start(void)
 {
 	if (wd_wfd >= 0)
 		return 0;
-	void *m = mmap(NULL, WD_CAP * sizeof(wd_ent_t), PROT_READ | PROT_WRITE,
+	size_t len = WD_CAP * sizeof(wd_ent_t) + WD_CAP / WD_PER;
+	void *m = mmap(NULL, len, PROT_READ | PROT_WRITE,
 	    MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (m == MAP_FAILED)
 		return -1;
 	int fds[2];
 	if (pipe2(fds, O_CLOEXEC) < 0) {
-		munmap(m, WD_CAP * sizeof(wd_ent_t));
+		munmap(m, len);
 		return -1;
 	}
 	mirror = m;
+	touched = (unsigned char *)m + WD_CAP * sizeof(wd_ent_t);
 	pid_t c = fork();
 	if (c == 0) {
 		close(fds[1]);
@@ -315,7 +337,8 @@ int wd_start(void)
 	if (c < 0) {
 		close(fds[1]);
 		mirror = NULL;
-		munmap(m, WD_CAP * sizeof(wd_ent_t));
+		touched = NULL;
+		munmap(m, len);
 		return -1;
 	}
 	int st;
