@@ -13,35 +13,30 @@ if "$UDTRACE" -x backend=uprobe -q -n 'BEGIN { exit(0); }' -c /bin/true 2>&1 |
 	exit 77
 fi
 
-waitfor() {	# $1 = file, $2 = line
-	i=0
-	until grep -qx "$2" "$1" 2>/dev/null || [ $i -ge 150 ]; do
-		sleep 0.1; i=$((i + 1))
-	done
-}
+. ../../lib/waitfor.sh
 
 mkfifo "$tmp/in"
 taskset -c 1 "$TARGETS/sleeper" <"$tmp/in" >"$tmp/sleeper" &
 spid=$!
 exec 3>"$tmp/in"
-waitfor "$tmp/sleeper" "pid $spid"
+waitfor "$tmp/sleeper" "pid $spid" 15
 
 "$UDTRACE" -x backend=uprobe -x bufsize=4k -q -p "$spid" -o "$tmp/trace" -n '
 BEGIN { printf("ready\n"); }
 pid$target:a.out:work:entry { @ = count(); }' 2>"$tmp/err" &
 upid=$!
-waitfor "$tmp/trace" ready
+waitfor "$tmp/trace" ready 15
 
 kill -STOP $upid
 head -c 10000 /dev/zero | tr '\0' w >&3
-waitfor "$tmp/sleeper" "work 10000"
+waitfor "$tmp/sleeper" "work 10000" 15
 kill -CONT $upid
 # The tracer drains its rings at least every 10 ms: give it that long
 # before the 3 hits that make the kernel write its lost-samples record
 # (into a full ring they would be lost too, and no record would follow).
 sleep 0.3
 printf www >&3
-waitfor "$tmp/sleeper" "work 10003"
+waitfor "$tmp/sleeper" "work 10003" 15
 printf q >&3
 exec 3>&-
 wait $spid

@@ -41,12 +41,7 @@ int main(int argc, char **argv)
 C
 gcc -O2 -o "$tmp/late" "$tmp/late.c" || exit 1
 
-waitfor() {	# $1 = file, $2 = extended regexp of a whole line
-	i=0
-	until grep -Eqx "$2" "$1" 2>/dev/null || [ $i -ge 80 ]; do
-		sleep 0.1; i=$((i + 1))
-	done
-}
+. ../../lib/waitfor.sh
 sem() {	# $1 = pid, $2 = address: the unsigned short there
 	dd if="/proc/$1/mem" iflag=skip_bytes,count_bytes skip="$2" count=2 \
 	    bs=2 2>/dev/null | od -An -tu2 | tr -d ' '

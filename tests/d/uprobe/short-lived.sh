@@ -62,12 +62,7 @@ int main(int argc, char **argv)
 C
 gcc -O2 -o "$tmp/short" "$tmp/short.c" || exit 1
 
-waitfor() {	# $1 = file, $2 = extended regexp of a whole line
-	i=0
-	until grep -Eqx "$2" "$1" 2>/dev/null || [ $i -ge 80 ]; do
-		sleep 0.1; i=$((i + 1))
-	done
-}
+. ../../lib/waitfor.sh
 
 if "$UDTRACE" -x backend=uprobe -q -n 'BEGIN { exit(0); }' -c /bin/true 2>&1 |
     grep -q "backend not available"; then
