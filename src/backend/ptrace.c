@@ -616,6 +616,47 @@ static void on_event(pt_backend_t *b, pt_thread_t *t, int ev, int sig)
 	}
 }
 
+/*
+ * The first stop of a thread no clone event has named yet. Its creator
+ * reports the event later — or never, when an exit_group kills it first,
+ * and then the new thread would wait in its stop forever and its process
+ * would never be reaped (a leader is reported only after its threads).
+ * A thread of a process we trace is taken on at once: resumed, it runs
+ * or dies with its group; the clone event, if it comes, finds it known.
+ * Not a thread of ours (a fork child): 0, it waits for its fork event.
+ */
+static int adopt_thread(pt_backend_t *b, pid_t tid)
+{
+	char path[64], buf[512], *tg;
+	pt_proc_t *pp;
+	pt_thread_t *nt;
+	ssize_t n;
+	long tgid;
+	int fd;
+
+	snprintf(path, sizeof path, "/proc/%d/status", (int)tid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return 0;
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	if (!(tg = strstr(buf, "\nTgid:")) || (tgid = strtol(tg + 6, NULL, 10)) == tid)
+		return 0;
+	for (pp = b->procs; pp; pp = pp->next)
+		if (pp->pid == tgid)
+			break;
+	if (!pp || !(nt = th_add(b, pp, tid, 0)))
+		return 0;
+	nt->stopped = 1;
+	proc_thread_add(pp->p, tid);
+	if (b->base.cb.thread)
+		b->base.cb.thread(b->base.cb.arg, pp->p, tid, 1);
+	cont(nt, 0);
+	return 1;
+}
+
 static void handle(pt_backend_t *b, pid_t tid, int st)
 {
 	pt_thread_t *t = th_find(b, tid);
@@ -623,7 +664,7 @@ static void handle(pt_backend_t *b, pid_t tid, int st)
 	int sig, ev;
 
 	if (!t) {
-		if (WIFSTOPPED(st))
+		if (WIFSTOPPED(st) && !adopt_thread(b, tid))
 			orphan_add(b, tid, st);   /* a new task, named later */
 		return;
 	}
