@@ -748,9 +748,24 @@ static int up_dispatch(udt_backend_t *be)
 	up_backend_t *b = B(be);
 	struct epoll_event ev[64];
 
-	/* polling the perf fds resets their readiness: no busy loop */
-	while (epoll_wait(b->epfd, ev, 64, 0) == 64)
-		;
+	int n;
+
+	/*
+	 * Polling the perf fds resets their readiness: no busy loop. Except
+	 * a thread's ring once the thread has exited: its hang-up stays, and
+	 * the leader of a process whose other threads live on (or hold its
+	 * exit report back) would spin the loop. Out of the epoll set with
+	 * it; its samples are still drained, the ring closed with the thread.
+	 */
+	do {
+		n = epoll_wait(b->epfd, ev, 64, 0);
+		for (int i = 0; i < n; i++) {
+			up_ring_t *r = ev[i].data.ptr;
+			if ((ev[i].events & EPOLLHUP) && ev[i].data.u32 != UINT32_MAX &&
+			    r->tid != 0 && r->fd >= 0)
+				epoll_ctl(b->epfd, EPOLL_CTL_DEL, r->fd, NULL);
+		}
+	} while (n == 64);
 	up_drain(b);
 	if (b->warming && b->resumed_at &&
 	    now_ns() - b->resumed_at > UP_WARM_HOLD_NS)
