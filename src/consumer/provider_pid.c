@@ -14,6 +14,7 @@
  * description that matches them, in program order.
  */
 #include "handle.h"
+#include "idtab.h"
 #include "provider_pid.h"
 #include "provider_usdt.h"
 #include "hitctx.h"
@@ -57,7 +58,7 @@ typedef struct pid_name {
 } pid_name_t;
 
 struct pid_state {
-	pid_info_t **info; size_t ninfo;      /* by probe id - 1 */
+	idtab_t info;         /* pid_info_t by probe id */
 	pidsite_tab_t sites;
 	pid_name_t **nb; size_t nnb, nn;
 	pid_enabling_t *en; size_t nen, encap;
@@ -162,26 +163,7 @@ static int name_add(struct pid_state *ps, udt_tproc_t *t, udt_probe_t *p,
 static pid_info_t *info_of(const udt_handle_t *h, const udt_probe_t *p)
 {
 	const struct pid_state *ps = h->pidst;
-	if (ps == NULL || p->id == 0 || p->id > ps->ninfo)
-		return NULL;
-	return ps->info[p->id - 1];
-}
-
-static int info_set(struct pid_state *ps, uint32_t id, pid_info_t *pi)
-{
-	if (id > ps->ninfo) {
-		size_t n = ps->ninfo ? ps->ninfo : 256;
-		while (n < id)
-			n *= 2;
-		pid_info_t **ni = realloc(ps->info, n * sizeof(*ni));
-		if (ni == NULL)
-			return -1;
-		memset(ni + ps->ninfo, 0, (n - ps->ninfo) * sizeof(*ni));
-		ps->info = ni;
-		ps->ninfo = n;
-	}
-	ps->info[id - 1] = pi;
-	return 0;
+	return ps ? idtab_get(&ps->info, p->id) : NULL;
 }
 
 static int set_sites(pid_info_t *pi, const pid_probe_t *pp)
@@ -261,7 +243,7 @@ static int enum_one(void *arg, const pid_probe_t *pp)
 		free(pi);
 		goto nomem;
 	}
-	if (info_set(ps, p->id, pi) != 0 || name_add(ps, ec->t, p, hv) != 0 ||
+	if (idtab_set(&ps->info, p->id, pi) != 0 || name_add(ps, ec->t, p, hv) != 0 ||
 	    note_desc(pi, ec->d) != 0)
 		goto nomem;
 	if (ec->nfresh == ec->capfresh) {
@@ -528,8 +510,8 @@ static void reresolve(udt_handle_t *h, udt_tproc_t *t, int resolve)
 			(void)enumerate(h, &ec, ps->en[i].d);
 	if (resolve) {
 		/* the probes that already had ECBs are planted at their new sites */
-		for (size_t id = 1; id <= ps->ninfo; id++) {
-			pid_info_t *pi = ps->info[id - 1];
+		for (size_t id = 1; id <= ps->info.n; id++) {
+			pid_info_t *pi = ps->info.v[id - 1];
 			udt_probe_t *p = probe_by_id(&h->reg, (uint32_t)id);
 			if (pi != NULL && pi->t == t && p != NULL && p->necbs > 0)
 				(void)plant(h, p, pi);
@@ -562,8 +544,8 @@ void pid_exec(void *arg, udt_proc_t *p)
 		return;
 	/* the old image's sites went with it */
 	pidsite_drop_proc(&ps->sites, t);
-	for (size_t i = 0; i < ps->ninfo; i++) {
-		pid_info_t *pi = ps->info[i];
+	for (size_t i = 0; i < ps->info.n; i++) {
+		pid_info_t *pi = ps->info.v[i];
 		if (pi != NULL && pi->t == t) {
 			free(pi->sites);
 			pi->sites = NULL;
@@ -790,15 +772,16 @@ void pid_state_free(udt_handle_t *h)
 	struct pid_state *ps = h->pidst;
 	if (ps == NULL)
 		return;
-	for (size_t i = 0; i < ps->ninfo; i++) {
-		if (ps->info[i] != NULL) {
-			free(ps->info[i]->sites);
-			free(ps->info[i]->path);
-			free(ps->info[i]->descs);
-			free(ps->info[i]);
+	for (size_t i = 0; i < ps->info.n; i++) {
+		pid_info_t *pi = ps->info.v[i];
+		if (pi != NULL) {
+			free(pi->sites);
+			free(pi->path);
+			free(pi->descs);
+			free(pi);
 		}
 	}
-	free(ps->info);
+	idtab_free(&ps->info);
 	for (size_t i = 0; i < ps->nnb; i++) {
 		pid_name_t *n = ps->nb[i];
 		while (n) {

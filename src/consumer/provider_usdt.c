@@ -26,6 +26,7 @@
  */
 #include "handle.h"
 #include "hitctx.h"
+#include "idtab.h"
 #include "provider_usdt.h"
 #include "sym/sym.h"
 #include "usdt/usdt.h"
@@ -79,7 +80,7 @@ typedef struct usdt_enabling {
 
 struct usdt_state {
 	udt_provider_t *pv;
-	usdt_info_t **info; size_t ninfo;     /* by probe id - 1 */
+	idtab_t info;         /* usdt_info_t by probe id */
 	usdt_obj_t *objs[OBJ_BUCKETS];
 	usdt_enabling_t *en; size_t nen, encap;
 	udt_probe_t **fresh; size_t nfresh, capfresh;   /* made by this round */
@@ -241,26 +242,7 @@ static int obj_has(const usdt_obj_t *o, const char *pat, int32_t pid)
 static usdt_info_t *info_of(const udt_handle_t *h, const udt_probe_t *p)
 {
 	const struct usdt_state *us = h->usdtst;
-	if (us == NULL || p->id == 0 || p->id > us->ninfo)
-		return NULL;
-	return us->info[p->id - 1];
-}
-
-static int info_set(struct usdt_state *us, uint32_t id, usdt_info_t *ui)
-{
-	if (id > us->ninfo) {
-		size_t n = us->ninfo ? us->ninfo : 256;
-		while (n < id)
-			n *= 2;
-		usdt_info_t **ni = realloc(us->info, n * sizeof(*ni));
-		if (ni == NULL)
-			return -1;
-		memset(ni + us->ninfo, 0, (n - us->ninfo) * sizeof(*ni));
-		us->info = ni;
-		us->ninfo = n;
-	}
-	us->info[id - 1] = ui;
-	return 0;
+	return us ? idtab_get(&us->info, p->id) : NULL;
 }
 
 /* The probe of (t, prov, mod, func, name), or NULL. */
@@ -268,8 +250,8 @@ static udt_probe_t *probe_of(udt_handle_t *h, const udt_tproc_t *t,
     const char *prov, const char *mod, const char *func, const char *name)
 {
 	struct usdt_state *us = h->usdtst;
-	for (size_t i = 0; i < us->ninfo; i++) {
-		usdt_info_t *ui = us->info[i];
+	for (size_t i = 0; i < us->info.n; i++) {
+		usdt_info_t *ui = us->info.v[i];
 		if (ui == NULL || ui->t != t)
 			continue;
 		udt_probe_t *p = probe_by_id(&h->reg, (uint32_t)(i + 1));
@@ -319,7 +301,7 @@ static udt_probe_t *probe_make(udt_handle_t *h, udt_tproc_t *t,
 		goto fail;
 	free(p->prov);
 	p->prov = pn;
-	if (info_set(us, p->id, ui) != 0 || add_fresh(us, p) != 0)
+	if (idtab_set(&us->info, p->id, ui) != 0 || add_fresh(us, p) != 0)
 		return NULL;    /* the probe stays, without sites */
 	return p;
 fail:
@@ -582,8 +564,8 @@ static udt_probe_t *sw_probe_of(udt_handle_t *h, const char *path,
     const char *prov, const char *mod, const char *func, const char *name)
 {
 	struct usdt_state *us = h->usdtst;
-	for (size_t i = 0; i < us->ninfo; i++) {
-		usdt_info_t *ui = us->info[i];
+	for (size_t i = 0; i < us->info.n; i++) {
+		usdt_info_t *ui = us->info.v[i];
 		if (ui == NULL || ui->t != NULL || strcmp(ui->path, path) != 0)
 			continue;
 		udt_probe_t *p = probe_by_id(&h->reg, (uint32_t)(i + 1));
@@ -929,8 +911,8 @@ static void reresolve(udt_handle_t *h, udt_tproc_t *t)
 	 * (after an exec all of them; after a dlopen the added ones):
 	 * planting is idempotent per site and semaphore.
 	 */
-	for (size_t id = 1; id <= us->ninfo; id++) {
-		usdt_info_t *ui = us->info[id - 1];
+	for (size_t id = 1; id <= us->info.n; id++) {
+		usdt_info_t *ui = us->info.v[id - 1];
 		udt_probe_t *p = probe_by_id(&h->reg, (uint32_t)id);
 		if (ui != NULL && (ui->t == t || ui->t == NULL) && p != NULL &&
 		    p->necbs > 0)
@@ -959,8 +941,8 @@ void usdt_exec(udt_handle_t *h, udt_proc_t *p)
 	if (us == NULL || t == NULL)
 		return;
 	/* the old image's sites and semaphores went with it */
-	for (size_t i = 0; i < us->ninfo; i++) {
-		usdt_info_t *ui = us->info[i];
+	for (size_t i = 0; i < us->info.n; i++) {
+		usdt_info_t *ui = us->info.v[i];
 		if (ui != NULL && ui->t == t) {
 			ui->nsites = 0;
 			ui->planted = 0;
@@ -1020,8 +1002,8 @@ void usdt_state_free(udt_handle_t *h)
 	struct usdt_state *us = h->usdtst;
 	if (us == NULL)
 		return;
-	for (size_t i = 0; i < us->ninfo; i++) {
-		usdt_info_t *ui = us->info[i];
+	for (size_t i = 0; i < us->info.n; i++) {
+		usdt_info_t *ui = us->info.v[i];
 		if (ui != NULL) {
 			free(ui->sites);
 			free(ui->path);
@@ -1029,7 +1011,7 @@ void usdt_state_free(udt_handle_t *h)
 			free(ui);
 		}
 	}
-	free(us->info);
+	idtab_free(&us->info);
 	for (size_t b = 0; b < OBJ_BUCKETS; b++) {
 		usdt_obj_t *o = us->objs[b];
 		while (o != NULL) {
