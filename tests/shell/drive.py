@@ -12,7 +12,9 @@
 #                   that arrived since the previous wait
 #   sleep SECONDS
 # A line "send"ing a newline should "wait" for the next prompt, so the
-# transcript never depends on timing.
+# transcript never depends on timing; such a wait only looks at what came
+# after the newline that accepted the line (readline may redraw the line
+# being typed, prompt included, before that).
 # Must not: depend on anything but python3's standard library (no pexpect).
 # Invariant: the terminal is 200 columns wide with TERM=dumb, an empty
 # INPUTRC and HOME set by the caller, so readline behaves the same on
@@ -107,9 +109,19 @@ def main():
     for cmd, rest in steps:
         if cmd == 'send':
             text = rest.encode().decode('unicode_escape').encode('latin-1')
+            start = len(data)
             for b in text:
                 os.write(fd, bytes([b]))
                 time.sleep(0.01)
+            if text.endswith(b'\r'):
+                # Readline may redraw the line being typed, prompt and
+                # all: a "wait" for the prompt must not match such a
+                # redraw, only what follows the accepted line's newline.
+                deadline = time.time() + 10
+                while b'\n' not in data[start:] and alive and time.time() < deadline:
+                    alive = pump(0.05)
+                if b'\n' in data[start:]:
+                    mark = max(mark, data.index(b'\n', start) + 1)
         elif cmd == 'wait':
             want = rest.encode().decode('unicode_escape').encode()
             deadline = time.time() + 10
