@@ -616,6 +616,20 @@ static void on_event(pt_backend_t *b, pt_thread_t *t, int ev, int sig)
 	}
 }
 
+/* The start of a small /proc file, NUL-terminated: its length, or -1. */
+static ssize_t proc_file(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	return n;
+}
+
 /*
  * The first stop of a thread no clone event has named yet. Its creator
  * reports the event later — or never, when an exit_group kills it first,
@@ -630,19 +644,10 @@ static int adopt_thread(pt_backend_t *b, pid_t tid)
 	char path[64], buf[512], *tg;
 	pt_proc_t *pp;
 	pt_thread_t *nt;
-	ssize_t n;
 	long tgid;
-	int fd;
 
 	snprintf(path, sizeof path, "/proc/%d/status", (int)tid);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-		return 0;
-	n = read(fd, buf, sizeof buf - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
-	if (!(tg = strstr(buf, "\nTgid:")) || (tgid = strtol(tg + 6, NULL, 10)) == tid)
+	if (proc_file(path, buf, sizeof buf) <= 0 || !(tg = strstr(buf, "\nTgid:")) || (tgid = strtol(tg + 6, NULL, 10)) == tid)
 		return 0;
 	for (pp = b->procs; pp; pp = pp->next)
 		if (pp->pid == tgid)
@@ -953,19 +958,10 @@ static void settle(pt_backend_t *b, pt_thread_t *t, int st)
 static int trap_pending(pid_t pid, pid_t tid)
 {
 	char path[64], buf[2048], *s;
-	ssize_t n;
-	int fd;
 
 	snprintf(path, sizeof path, "/proc/%d/task/%d/status", (int)pid,
 	    (int)tid);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-		return 0;
-	n = read(fd, buf, sizeof buf - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
-	if (!(s = strstr(buf, "\nSigPnd:")))
+	if (proc_file(path, buf, sizeof buf) <= 0 || !(s = strstr(buf, "\nSigPnd:")))
 		return 0;
 	return (strtoull(s + 8, NULL, 16) >> (SIGTRAP - 1)) & 1;
 }
@@ -974,17 +970,10 @@ static int trap_pending(pid_t pid, pid_t tid)
 static int leader_zombie(pid_t pid)
 {
 	char path[64], buf[512], *s;
-	ssize_t n;
-	int fd;
 
 	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+	if (proc_file(path, buf, sizeof buf) <= 0)
 		return 0;
-	n = read(fd, buf, sizeof buf - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
 	s = strrchr(buf, ')');
 	return s && s[1] == ' ' && (s[2] == 'Z' || s[2] == 'X');
 }
