@@ -485,19 +485,22 @@ static udt_tproc_t *usdt_proc(udt_handle_t *h, int32_t pid, int quiet)
 }
 
 /*
- * Does process pid (not traced by us) map an object with a provider pat
- * names? Reads /proc/PID/maps directly: no attach for a mere look.
+ * Each file-backed object process pid maps (read from /proc/PID/maps, no
+ * attach), once per run of mappings, through fn until it returns
+ * non-zero (that value is returned); an object that cannot be loaded is
+ * passed as NULL. 0 also when the process is gone.
  */
-static int proc_has_provider(udt_handle_t *h, int32_t pid, const char *pat)
+static int each_object(udt_handle_t *h, int32_t pid,
+    int (*fn)(udt_handle_t *h, usdt_obj_t *o, const void *arg), const void *arg)
 {
 	char path[64], line[4352];
 	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
 	FILE *f = fopen(path, "r");
 	if (f == NULL)
 		return 0;
-	int found = 0;
+	int rc = 0;
 	uint64_t lastino = 0, lastdev = 0;
-	while (!found && fgets(line, sizeof(line), f) != NULL) {
+	while (rc == 0 && fgets(line, sizeof(line), f) != NULL) {
 		unsigned long long start, end, off, ino;
 		unsigned maj, min;
 		char perms[8];
@@ -514,12 +517,26 @@ static int proc_has_provider(udt_handle_t *h, int32_t pid, const char *pat)
 			continue;
 		lastino = ino;
 		lastdev = dev;
-		usdt_obj_t *o = obj_get(h->usdtst, pth, dev, ino);
-		if (o != NULL && obj_has(o, pat, pid))
-			found = 1;
+		rc = fn(h, obj_get(h->usdtst, pth, dev, ino), arg);
 	}
 	fclose(f);
-	return found;
+	return rc;
+}
+
+struct has_arg { const char *pat; int32_t pid; };
+
+static int has_provider(udt_handle_t *h, usdt_obj_t *o, const void *arg)
+{
+	const struct has_arg *ha = arg;
+	(void)h;
+	return o != NULL && obj_has(o, ha->pat, ha->pid);
+}
+
+/* Does process pid (not traced by us) map an object with a provider pat names? */
+static int proc_has_provider(udt_handle_t *h, int32_t pid, const char *pat)
+{
+	struct has_arg ha = { pat, pid };
+	return each_object(h, pid, has_provider, &ha);
 }
 
 /* Every process (but udtrace) with a provider the glob names: grab it. */
@@ -626,42 +643,19 @@ static int sw_object(udt_handle_t *h, usdt_obj_t *o, const d_pdesc_t *d)
 	return count;
 }
 
+static int sw_each(udt_handle_t *h, usdt_obj_t *o, const void *arg)
+{
+	if (o == NULL) {
+		prov_error(h, "D_UNKNOWN", "Cannot allocate memory");
+		return -1;
+	}
+	return sw_object(h, o, arg) < 0 ? -1 : 0;
+}
+
 /* Every object process pid maps, through sw_object. -1 on failure. */
 static int sw_scan_pid(udt_handle_t *h, int32_t pid, const d_pdesc_t *d)
 {
-	char path[64], line[4352];
-	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
-	FILE *f = fopen(path, "r");
-	if (f == NULL)
-		return 0;
-	int rc = 0;
-	uint64_t lastino = 0, lastdev = 0;
-	while (rc == 0 && fgets(line, sizeof(line), f) != NULL) {
-		unsigned long long start, end, off, ino;
-		unsigned maj, min;
-		char perms[8];
-		int pos = 0;
-		if (sscanf(line, "%llx-%llx %7s %llx %x:%x %llu %n", &start,
-		    &end, perms, &off, &maj, &min, &ino, &pos) < 7 || pos == 0)
-			continue;
-		char *pth = line + pos;
-		pth[strcspn(pth, "\n")] = '\0';
-		if (pth[0] != '/' || ino == 0)
-			continue;
-		uint64_t dev = makedev(maj, min);
-		if (ino == lastino && dev == lastdev)
-			continue;
-		lastino = ino;
-		lastdev = dev;
-		usdt_obj_t *o = obj_get(h->usdtst, pth, dev, ino);
-		if (o == NULL) {
-			prov_error(h, "D_UNKNOWN", "Cannot allocate memory");
-			rc = -1;
-		} else if (sw_object(h, o, d) < 0)
-			rc = -1;
-	}
-	fclose(f);
-	return rc;
+	return each_object(h, pid, sw_each, d);
 }
 
 /*
