@@ -81,6 +81,16 @@ static int read_int(const char *path, long *v)
 	return 0;
 }
 
+/* A software dummy event of user space only: it counts nothing, it owns rings and side records. */
+static void dummy_attr(struct perf_event_attr *a)
+{
+	memset(a, 0, sizeof *a);
+	a->size = sizeof *a;
+	a->type = PERF_TYPE_SOFTWARE;
+	a->config = PERF_COUNT_SW_DUMMY;
+	a->exclude_kernel = a->exclude_hv = 1;
+}
+
 /* The effective capability set (/proc/self/status CapEff). */
 static uint64_t cap_eff(void)
 {
@@ -119,12 +129,8 @@ int backend_uprobe_permitted(char *why, size_t len)
 		return 0;
 	}
 	/* a container may still filter the system call itself */
-	memset(&a, 0, sizeof a);
-	a.size = sizeof a;
-	a.type = PERF_TYPE_SOFTWARE;
-	a.config = PERF_COUNT_SW_DUMMY;
+	dummy_attr(&a);
 	a.disabled = 1;
-	a.exclude_kernel = a.exclude_hv = 1;
 	if ((fd = perf_open(&a, 0, -1)) < 0) {
 		snprintf(why, len, "perf_event_open: %s", strerror(errno));
 		return 0;
@@ -257,8 +263,8 @@ static void attr_of(const up_backend_t *b, const up_site_t *us,
 		a->sample_stack_user = stack;
 	}
 	/*
-	 * No per-sample wakeup: the ring (its owner's watermark, half the
-	 * ring) wakes us, and the loop's deadline (up_deadline) bounds the
+	 * No per-sample wakeup: the ring (its owner's watermark, an eighth
+	 * of the ring) wakes us, and the loop's deadline (up_deadline) bounds the
 	 * delay of hits below it. A wakeup per hit tripled the hit's cost.
 	 * A system-wide site still wakes per hit: its hits name processes
 	 * we do not trace, whose ppid, uid and gid are read from /proc, and
@@ -278,12 +284,8 @@ static int ring_owner(up_backend_t *b, pid_t tid, int cpu, uint64_t size)
 {
 	struct perf_event_attr a;
 
-	memset(&a, 0, sizeof a);
-	a.size = sizeof a;
-	a.type = PERF_TYPE_SOFTWARE;
-	a.config = PERF_COUNT_SW_DUMMY;
+	dummy_attr(&a);
 	a.sample_id_all = 1;
-	a.exclude_kernel = a.exclude_hv = 1;
 	a.use_clockid = 1;
 	a.clockid = CLOCK_MONOTONIC;
 	/*
@@ -394,16 +396,12 @@ static void track_comm(up_backend_t *b)
 	if (b->tracking)
 		return;
 	b->tracking = 1;
-	memset(&a, 0, sizeof a);
-	a.size = sizeof a;
-	a.type = PERF_TYPE_SOFTWARE;
-	a.config = PERF_COUNT_SW_DUMMY;
+	dummy_attr(&a);
 	a.comm = 1;
 	a.comm_exec = 1;
 	a.task = 1;
 	a.sample_id_all = 1;
 	a.sample_type = PERF_SAMPLE_TID | PERF_SAMPLE_TIME;  /* time last */
-	a.exclude_kernel = a.exclude_hv = 1;
 	a.use_clockid = 1;
 	a.clockid = CLOCK_MONOTONIC;     /* the samples' clock: one merge */
 	for (int c = 0; c < b->ncpu; c++) {
