@@ -26,8 +26,8 @@
 #include <linux/perf_event.h>
 #include "backend/uprobe_impl.h"
 #include "consumer/handle.h"
-#include "consumer/pidsite.h"
-#include "consumer/provider_pid.h"
+#include "providers/site.h"
+#include "providers/pid.h"
 #include "pid/pid.h"
 
 #define RING  (1u << 20)

@@ -21,11 +21,11 @@
 #include "ecb.h"
 #include "options.h"
 #include "output.h"
-#include "pidsite.h"
+#include "providers/site.h"
 #include "probes.h"
 #include "procs.h"
-#include "provider_pid.h"
-#include "provider_usdt.h"
+#include "providers/pid.h"
+#include "providers/usdt.h"
 #include "program.h"
 #include "spec.h"
 
@@ -90,10 +90,10 @@ struct udt_handle {
 	act_state_t act;         /* setopt/system/freopen/ftruncate (actions.c) */
 	const udt_ecb_t *drain_ecb;  /* the entry being printed, for action errors */
 
-	/* process control (procs.c) and the pid provider (provider_pid.c) */
+	/* process control (procs.c) and the pid provider (providers/pid.c) */
 	udt_procs_t procs;
 	struct pid_state *pidst;
-	struct usdt_state *usdtst;   /* the USDT provider (provider_usdt.c) */
+	struct usdt_state *usdtst;   /* the USDT provider (providers/usdt.c) */
 	unsigned pneeds;         /* UDT_NEED_*: what pid hits must gather */
 	dif_hit_t phit;          /* the context of a pid firing */
 	udt_tproc_t *fire_tproc; /* process of the pid firing under way, or NULL */

@@ -98,7 +98,7 @@ size_t probe_iter(probe_reg_t *r, const d_pdesc_t *d,
 /* "prov:mod:func:name" of d, as dtrace shows a description. */
 void probe_desc_str(const d_pdesc_t *d, char *buf, size_t len);
 
-/* src/consumer/provider_dtrace.c, provider_profile.c */
+/* src/providers/dtrace.c, profile.c */
 int provider_dtrace_register(probe_reg_t *r);   /* BEGIN=1 END=2 ERROR=3 */
 int provider_profile_register(probe_reg_t *r);
 /* profile-N/tick-N name -> period (0 if not a valid timer name or < 200us) */

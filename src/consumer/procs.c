@@ -12,7 +12,7 @@
  * life of the handle ($target).
  */
 #include "handle.h"
-#include "provider_pid.h"
+#include "providers/pid.h"
 #include "consumer/symfmt.h"
 #include "sym/sym.h"
 

@@ -6,7 +6,7 @@
  * first process), each process's identity as D sees it (ppid, uid, gid,
  * execname, read once and refreshed on exec), the exit notices, the end
  * of tracing when the last -c/-p process is gone, and release.
- * Must not: know probes or sites (provider_pid.c does); run D.
+ * Must not: know probes or sites (providers/pid.c does); run D.
  * Invariant: a udt_tproc_t lives as long as the handle, even after its
  * process exited, so a cookie or a drained record never points at freed
  * memory; only udt_close releases processes, after the backend is gone.

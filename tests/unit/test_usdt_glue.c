@@ -8,7 +8,7 @@
  * a forked child of the test itself, at the same address as here).
  */
 #include "unit.h"
-#include "consumer/provider_usdt.h"
+#include "providers/usdt.h"
 #include "proc/proc.h"
 
 #include <signal.h>

@@ -1,7 +1,7 @@
 /*
- * provider_pid.c — the pid provider in the consumer: descriptions become
+ * pid.c — the pid provider in the consumer: descriptions become
  * probes (src/pid/'s enumeration), enabled probes become planted sites
- * (one record per address, pidsite.c), and backend hits become firings
+ * (one record per address, providers/site.c), and backend hits become firings
  * with DTrace's built-in variables (D-REFERENCE §3, §9.1).
  *
  * Owns: per-probe kind and sites, the descriptions kept for exec and
@@ -13,12 +13,12 @@
  * found after an exec or a dlopen get the ECBs of every remembered
  * description that matches them, in program order.
  */
-#include "handle.h"
-#include "idtab.h"
-#include "provider_pid.h"
-#include "provider_usdt.h"
-#include "hitctx.h"
-#include "symfmt.h"
+#include "consumer/handle.h"
+#include "providers/idtab.h"
+#include "providers/pid.h"
+#include "providers/usdt.h"
+#include "consumer/hitctx.h"
+#include "consumer/symfmt.h"
 #include "pid/pid.h"
 #include "sym/sym.h"
 

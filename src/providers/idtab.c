@@ -4,7 +4,7 @@
  * Owns: allocation of the array. Must not: touch the records.
  * Invariant: capacity grows by doubling from 256, new slots are NULL.
  */
-#include "consumer/idtab.h"
+#include "providers/idtab.h"
 
 #include <stdlib.h>
 #include <string.h>

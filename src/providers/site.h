@@ -1,10 +1,10 @@
 /*
- * pidsite.h — the handle's planted addresses: one record per (process,
+ * site.h — the handle's planted addresses: one record per (process,
  * address), whatever number of pid probes fire there (entry and offset 0
  * of one function, a return site that is also an offset probe...).
  *
  * Owns: the records, their (process, address) hash, and each record's
- * list of the probes that fire at it. Must not: plant (provider_pid.c
+ * list of the probes that fire at it. Must not: plant (providers/pid.c
  * asks the backend) or fire.
  * Invariant: a record's udt_site_t is its cookie (site.cookie == the
  * record), so a hit reaches its probes without a lookup; records move

@@ -1,5 +1,5 @@
 /*
- * provider_profile.c — the profile provider: tick-N[unit] and
+ * profile.c — the profile provider: tick-N[unit] and
  * profile-N[unit] timer probes.
  *
  * Owns: parsing timer probe names into periods, the probes DTrace lists
@@ -8,7 +8,7 @@
  * every enabled probe with period_ns != 0.
  * Invariant: a timer probe exists only if its period is >= 200us.
  */
-#include "probes.h"
+#include "consumer/probes.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -1,5 +1,5 @@
 /*
- * provider_usdt.h — the USDT provider as the consumer sees it: probes
+ * usdt.h — the USDT provider as the consumer sees it: probes
  * <provider><PID>:module:function:name made from the .note.stapsdt notes
  * of the objects a process maps (src/usdt/), planted through the backend
  * in the pid provider's site records, fired from its hits.
@@ -21,9 +21,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "backend/backend.h"
-#include "program.h"
+#include "consumer/program.h"
 #include "dif/emu.h"
-#include "pidsite.h"
+#include "providers/site.h"
 
 struct udt_handle;
 struct udt_prog;

@@ -1,12 +1,12 @@
 /*
- * provider_dtrace.c — the dtrace provider: BEGIN, END and ERROR.
+ * dtrace.c — the dtrace provider: BEGIN, END and ERROR.
  *
  * Owns: creating the three probes first, so their ids are 1, 2 and 3
  * as in DTrace. Must not: fire them (udt_go, udt_stop and the ECB fault
  * path do that).
  * Invariant: module and function are empty, so prefixes print ":BEGIN".
  */
-#include "probes.h"
+#include "consumer/probes.h"
 
 static const udt_provider_ops_t dtrace_ops = { NULL, NULL, NULL, NULL };
 

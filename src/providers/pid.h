@@ -1,5 +1,5 @@
 /*
- * provider_pid.h — the pid provider as the consumer sees it: probes
+ * pid.h — the pid provider as the consumer sees it: probes
  * pid<PID>:module:function:name made from src/pid/'s enumeration,
  * planted through the backend, fired from its hits.
  *
@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "backend/backend.h"
-#include "program.h"
+#include "consumer/program.h"
 #include "dif/emu.h"
 
 struct udt_handle;

@@ -1,5 +1,5 @@
 /*
- * provider_usdt.c — the USDT provider in the consumer: descriptions like
+ * usdt.c — the USDT provider in the consumer: descriptions like
  * php$target:::function-entry or mysql*:::query-start become probes made
  * from the .note.stapsdt notes of the objects each process maps,
  * enabled probes become sites in the pid provider's (process, address)
@@ -24,10 +24,10 @@
  * processes. A file that nothing maps at start-up and the module does not
  * name is not covered.
  */
-#include "handle.h"
-#include "hitctx.h"
-#include "idtab.h"
-#include "provider_usdt.h"
+#include "consumer/handle.h"
+#include "consumer/hitctx.h"
+#include "providers/idtab.h"
+#include "providers/usdt.h"
 #include "sym/sym.h"
 #include "usdt/usdt.h"
 

@@ -1,13 +1,13 @@
 /*
- * pidsite.c — the (process, address) records of planted pid sites (see
- * pidsite.h).
+ * site.c — the (process, address) records of planted pid sites (see
+ * providers/site.h).
  *
  * Owns: the chained hash and its growth. Must not: be used while firing
  * except through a record the hit already carries (the cookie).
  * Invariant: records are separately allocated and never move; growth
  * rehashes pointers only.
  */
-#include "pidsite.h"
+#include "providers/site.h"
 
 #include <stdlib.h>
 #include <string.h>
