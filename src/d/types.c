@@ -10,7 +10,9 @@
  */
 #include <string.h>
 #include "types.h"
+#include <sys/socket.h>
 #include "udtrace/regs.h"
+#include "udtrace/dif.h"
 
 typedef struct d_name_ent {
 	const char *name;
@@ -144,6 +146,26 @@ d_types_t *d_types_create(d_cc_t *cc)
 	d_type_t *ti = d_typedef_lookup(ts, "int");
 	for (size_t i = 0; i < sizeof(udt_regnames) / sizeof(udt_regnames[0]); i++)
 		d_enumconst_add(ts, udt_regnames[i].name, udt_regnames[i].reg, ti);
+	/*
+	 * The D library's inline ints: the ERROR probe's arg4 fault codes
+	 * (the same numbers the emulator reports) and the address families
+	 * inet_ntop() takes, with Linux's values.
+	 */
+	static const struct { const char *name; int64_t v; } consts[] = {
+		{ "DTRACEFLT_UNKNOWN", 0 },
+		{ "DTRACEFLT_BADADDR", DIF_FAULT_BADADDR },
+		{ "DTRACEFLT_BADALIGN", DIF_FAULT_BADALIGN },
+		{ "DTRACEFLT_ILLOP", DIF_FAULT_ILLOP },
+		{ "DTRACEFLT_DIVZERO", DIF_FAULT_DIVZERO },
+		{ "DTRACEFLT_NOSCRATCH", DIF_FAULT_NOSCRATCH },
+		{ "DTRACEFLT_KPRIV", DIF_FAULT_KPRIV },
+		{ "DTRACEFLT_UPRIV", DIF_FAULT_UPRIV },
+		{ "DTRACEFLT_TUPOFLOW", DIF_FAULT_TUPOFLOW },
+		{ "DTRACEFLT_BADSTACK", DIF_FAULT_BADSTACK },
+		{ "AF_INET", AF_INET }, { "AF_INET6", AF_INET6 },
+	};
+	for (size_t i = 0; i < sizeof(consts) / sizeof(consts[0]); i++)
+		d_enumconst_add(ts, consts[i].name, consts[i].v, ti);
 	return ts;
 }
 
