@@ -299,10 +299,9 @@ void ecb_fire_clk(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit,
 			    h->fire_tproc->pid, h->fire_tid);
 		int status;
 		if (recs != NULL && find_exit(c, recs, len, &status)) {
-			if (!h->exit_called) {
-				h->exit_called = 1;
-				h->exit_status = status;
-			}
+			/* as dtrace(1M): the last exit record consumed (END's too) wins */
+			h->exit_called = 1;
+			h->exit_status = status;
 			h->exiting = 1;
 			break;
 		}
