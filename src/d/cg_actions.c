@@ -290,6 +290,10 @@ static void act_printflike(cg_t *g, d_node_t *n, int act)
 		    "%s( ) argument #1 is incompatible with prototype:\n"
 		    "\tprototype: string constant\n\t argument: %s\n",
 		    n->name, node_type_name(g, f));
+	/* illumos reserves "." as its internal restore-stdout name */
+	if (act == D_ACT_FREOPEN && strcmp(f->str, ".") == 0)
+		d_error(g->cc, n->line, "D_FREOPEN_INVALID",
+		    "%s( ) argument #1 cannot be \".\"", n->name);
 	char tag[64], msg[1024];
 	pfmt_t *pf = NULL;
 	if (!(act == D_ACT_FREOPEN && f->slen == 0)) {
