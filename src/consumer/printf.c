@@ -181,8 +181,8 @@ pfmt_free(pfmt_t *f)
 }
 
 /*
- * Errors of the conversion grammar carry no D_* tag in DTrace (they are
- * reported as plain compiler errors), so tag is set to "".
+ * Errors of the conversion grammar are tagged D_SYNTAX: DTrace reports
+ * them through yywarn(), which sets that tag.
  */
 pfmt_t *
 pfmt_parse(const char *fmt, const char *func, char *tag, size_t taglen,
@@ -260,7 +260,7 @@ pfmt_parse(const char *fmt, const char *func, char *tag, size_t taglen,
 
 				if (pc->flags & b) {
 					/* DTrace names "precision" for either */
-					set_err(tag, taglen, "", msg, msglen,
+					set_err(tag, taglen, "D_SYNTAX", msg, msglen,
 					    "format conversion #%d has more "
 					    "than one '*' specified for the "
 					    "output precision", n);
@@ -271,7 +271,7 @@ pfmt_parse(const char *fmt, const char *func, char *tag, size_t taglen,
 			}
 			case '.':
 				if (dot++ != 0) {
-					set_err(tag, taglen, "", msg, msglen,
+					set_err(tag, taglen, "D_SYNTAX", msg, msglen,
 					    "format conversion #%d has more "
 					    "than one '.' specified", n);
 					goto fail;
@@ -279,12 +279,12 @@ pfmt_parse(const char *fmt, const char *func, char *tag, size_t taglen,
 				digits = 0;
 				continue;
 			case '$':
-				set_err(tag, taglen, "", msg, msglen,
+				set_err(tag, taglen, "D_SYNTAX", msg, msglen,
 				    "format conversion #%d uses unsupported "
 				    "positional format (%%n$)", n);
 				goto fail;
 			case '\0':
-				set_err(tag, taglen, "", msg, msglen,
+				set_err(tag, taglen, "D_SYNTAX", msg, msglen,
 				    "format conversion #%d name expected "
 				    "before end of format string", n);
 				goto fail;
@@ -294,7 +294,7 @@ pfmt_parse(const char *fmt, const char *func, char *tag, size_t taglen,
 				continue;
 			case '%':
 				if (p[-1] != '%') {
-					set_err(tag, taglen, "", msg, msglen,
+					set_err(tag, taglen, "D_SYNTAX", msg, msglen,
 					    "format conversion #%d cannot be "
 					    "combined with other format flags: "
 					    "%%%%", n);
@@ -309,7 +309,7 @@ pfmt_parse(const char *fmt, const char *func, char *tag, size_t taglen,
 		name[namelen++] = c;
 		name[namelen] = '\0';
 		if ((pc->def = conv_lookup(name)) == NULL) {
-			set_err(tag, taglen, "", msg, msglen,
+			set_err(tag, taglen, "D_SYNTAX", msg, msglen,
 			    "format conversion #%d is undefined: %%%s", n, name);
 			goto fail;
 		}

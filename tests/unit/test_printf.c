@@ -322,17 +322,17 @@ static void
 test_parse_errors(void)
 {
 	parse_err("", "D_PRINTF_FMT_EMPTY", "printf( ) format string is empty");
-	parse_err("%1$d", "",
+	parse_err("%1$d", "D_SYNTAX",
 	    "format conversion #1 uses unsupported positional format (%n$)");
-	parse_err("%d %z", "", "format conversion #2 is undefined: %z");
-	parse_err("%d %lz", "", "format conversion #2 is undefined: %lz");
-	parse_err("abc %", "",
+	parse_err("%d %z", "D_SYNTAX", "format conversion #2 is undefined: %z");
+	parse_err("%d %lz", "D_SYNTAX", "format conversion #2 is undefined: %lz");
+	parse_err("abc %", "D_SYNTAX",
 	    "format conversion #1 name expected before end of format string");
-	parse_err("%5%", "", "format conversion #1 cannot be combined with "
+	parse_err("%5%", "D_SYNTAX", "format conversion #1 cannot be combined with "
 	    "other format flags: %%");
-	parse_err("%1.2.3d", "",
+	parse_err("%1.2.3d", "D_SYNTAX",
 	    "format conversion #1 has more than one '.' specified");
-	parse_err("%lf", "", "format conversion #1 is undefined: %lf");
+	parse_err("%lf", "D_SYNTAX", "format conversion #1 is undefined: %lf");
 }
 
 static void
