@@ -364,8 +364,9 @@ static int ntoa4(dif_state_t *st, const uint8_t *b, uint64_t *out)
 
 /*
  * RFC 5952 text: lowercase, longest run (>= 2) of zero groups as "::".
- * An IPv4-mapped address is "::ffff:a.b.c.d", except that inet_ntoa6()
- * prints only its IPv4 part, as DTrace does.
+ * An IPv4-mapped address is "::ffff:a.b.c.d" and an IPv4-compatible one
+ * "::a.b.c.d", except that inet_ntoa6() prints only the IPv4 part, as
+ * DTrace does.
  */
 static int ntoa6(dif_state_t *st, const uint8_t *b, int v4only, uint64_t *out)
 {
@@ -376,9 +377,12 @@ static int ntoa6(dif_state_t *st, const uint8_t *b, int v4only, uint64_t *out)
 	size_t n = 0;
 	/* IPv4-compatible (::a.b.c.d, not :: or ::1) counts for inet_ntoa6 too */
 	uint32_t low = (uint32_t)g[6] << 16 | g[7];
-	if (v4only && !g[0] && !g[1] && !g[2] && !g[3] && !g[4] && !g[5] &&
-	    low > 1)
-		return ntoa4(st, b + 12, out);
+	if (!g[0] && !g[1] && !g[2] && !g[3] && !g[4] && !g[5] && low > 1) {
+		if (v4only)
+			return ntoa4(st, b + 12, out);
+		memcpy(buf, "::", 2);
+		return dif_scratch_str(st, buf, 2 + fmt4(buf + 2, b + 12), out);
+	}
 	if (!g[0] && !g[1] && !g[2] && !g[3] && !g[4] && g[5] == 0xffff) {
 		if (v4only)
 			return ntoa4(st, b + 12, out);
