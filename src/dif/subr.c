@@ -148,20 +148,25 @@ static int s_strtok(dif_state_t *st, uint64_t *out)
 	const char *sep = sarg(st, 1, &lsep);
 	if (sep == NULL)
 		return -1;
+	/*
+	 * As DTrace: the saved position starts NULL in each firing and is
+	 * NULL again once a scan found no token, and scanning it faults.
+	 */
 	if (!st->tok_valid)
-		return 0;
+		return dif_fail(st, DIF_FAULT_BADADDR, 0);
 	const char *b = (const char *)st->tokbuf;
 	size_t i = st->tok_pos;
 	while (i < st->tok_len && is_sep(sep, lsep, b[i]))
 		i++;
 	if (i >= st->tok_len) {
-		st->tok_pos = st->tok_len;
+		st->tok_valid = 0;
 		return 0;
 	}
 	size_t j = i;
 	while (j < st->tok_len && !is_sep(sep, lsep, b[j]))
 		j++;
-	st->tok_pos = j < st->tok_len ? j + 1 : j;
+	/* resume *at* the delimiter: the next call's set decides whether it is one */
+	st->tok_pos = j;
 	return dif_scratch_str(st, b + i, j - i, out);
 }
 
