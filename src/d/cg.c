@@ -280,6 +280,11 @@ static int is_user_ptr(const d_type_t *t);
 /* base[index] of array or pointer type bt: base register += index * element size (n: the N_INDEX). */
 static void index_addr(cg_t *g, d_node_t *n, int base, const d_type_t *bt)
 {
+	d_node_t *b = n->left;
+	if (n->args != NULL && n->args->next != NULL &&
+	    (b->kind == N_IDENT || b->kind == N_SELF || b->kind == N_THIS))
+		d_error(g->cc, n->line, "D_ARR_BADREF",
+		    "cannot access scalar %s as an associative array", b->name);
 	if (n->args == NULL || n->args->next != NULL)
 		d_error(g->cc, n->line, "D_ARR_BADREF",
 		    "array subscript must have exactly one index");
@@ -315,9 +320,9 @@ static lval_t cg_lvalue(cg_t *g, d_node_t *n, const char *op, int creating)
 			d_error(g->cc, n->line, "D_IDENT_UNDEF",
 			    "failed to resolve %s: Unknown variable name", n->name);
 		if (lv.var != NULL && lv.var->assoc)
-			d_error(g->cc, n->line, "D_ARR_BADREF",
-			    "%s is an associative array and may not be used "
-			    "without a key", n->name);
+			d_error(g->cc, n->line, "D_IDENT_BADREF",
+			    "associative array '%s' may not be referenced as "
+			    "scalar", n->name);
 		lv.type = lv.var ? lv.var->type : NULL;
 		return lv;
 	}
@@ -361,10 +366,9 @@ static lval_t cg_lvalue(cg_t *g, d_node_t *n, const char *op, int creating)
 		if (b->kind == N_THIS) {
 			cg_var_t *v = cg_var_lookup(g, b->name, DIF_SCOPE_LOCAL);
 			if (v == NULL)
-				d_error(g->cc, n->line, "D_DECL_LOCASSC",
+				d_error(g->cc, n->line, "D_ARR_LOCAL",
 				    "local variables may not be used as "
-				    "associative arrays: %s",
-				    var_display(g, DIF_SCOPE_LOCAL, b->name));
+				    "associative arrays: %s", b->name);
 		}
 		break;
 	}
@@ -573,9 +577,9 @@ static val_t cg_ident(cg_t *g, d_node_t *n)
 	if (n->scope == NULL && (v = cg_var_lookup(g, n->name,
 	    DIF_SCOPE_GLOBAL)) != NULL) {
 		if (v->assoc)
-			d_error(g->cc, n->line, "D_ARR_BADREF",
-			    "%s is an associative array and may not be used "
-			    "without a key", n->name);
+			d_error(g->cc, n->line, "D_IDENT_BADREF",
+			    "associative array '%s' may not be referenced as "
+			    "scalar", n->name);
 		int r = cg_reg_alloc(g);
 		cg_emit(g, DIF_LDGS, r, 0, 0, v->id);
 		return mkval(r, v->type);
@@ -631,11 +635,16 @@ static val_t cg_addr_of_member(cg_t *g, d_node_t *n, d_tmember_t **mp,
 		*user = is_user_ptr(b.type);
 		bt = d_resolve(bt->base);
 	}
-	if (bt->kind != TK_STRUCT && bt->kind != TK_UNION)
+	if (bt->kind != TK_STRUCT && bt->kind != TK_UNION) {
+		if (n->op == D_OP_ARROW)
+			d_error(g->cc, n->line, "D_OP_SOU",
+			    "operator -> cannot be applied to pointer to type "
+			    "\"%s\"; must be applied to a struct or union "
+			    "pointer", d_resolve(b.type)->base->name);
 		d_error(g->cc, n->line, "D_OP_SOU",
-		    "operator %s cannot be applied to a non-struct/union type: %s",
-		    opstr(n->op), n->op == D_OP_ARROW ?
-		    d_resolve(b.type)->base->name : b.type->name);
+		    "operator . cannot be applied to type \"%s\"; must be "
+		    "applied to a struct or union", b.type->name);
+	}
 	if (!bt->complete)
 		d_error(g->cc, n->line, "D_OP_INCOMPLETE",
 		    "operator %s cannot be applied to incomplete type %s%s",
@@ -996,9 +1005,9 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 			    "%s has not yet been declared or assigned",
 			    var_display(g, scope, n->name));
 		if (var->assoc)
-			d_error(g->cc, n->line, "D_ARR_BADREF",
-			    "%s is an associative array and may not be used "
-			    "without a key", var_display(g, scope, n->name));
+			d_error(g->cc, n->line, "D_IDENT_BADREF",
+			    "associative array '%s' may not be referenced as "
+			    "scalar", n->name);
 		int r = cg_reg_alloc(g);
 		cg_emit(g, var_ld_op(var), r, 0, 0, var->id);
 		v = mkval(r, var->type);
@@ -1087,6 +1096,13 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 				v = cg_expr(g, o->left);
 				break;
 			}
+			/* & of a value that is no lvalue at all (a constant,
+			 * an arithmetic result) is D_ADDROF_LVAL, as illumos */
+			if (o->kind != N_IDENT && o->kind != N_SELF &&
+			    o->kind != N_THIS && o->kind != N_INDEX &&
+			    o->kind != N_MEMBER)
+				d_error(g->cc, n->line, "D_ADDROF_LVAL",
+				    "unacceptable operand for unary & operator");
 			lval_t lv = cg_lvalue(g, o, "&", 0);
 			if (lv.kind != LV_MEM || lv.bits)
 				d_error(g->cc, n->line, "D_ADDROF_LVAL",
