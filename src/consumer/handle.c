@@ -241,7 +241,16 @@ static int pragma_setopt(d_cc_t *cc, void *arg, const char *name,
 		d_error(cc, line, "D_PRAGMA_OPTSET",
 		    "failed to set option '%s' to '%s': %s", name,
 		    value ? value : "", opts_strerror(rc));
+	/*
+	 * The option takes effect for the rest of the script: the compiler's
+	 * copies of the options it reads are refreshed here, as DTrace does.
+	 */
+	cc->defaultargs = h->opts.defaultargs;
+	cc->argref = h->opts.argref;
+	cc->zdefs = cc->zdefs || h->opts.zdefs;
 	cc->strsize = (int)h->opts.strsize;
+	cc->ustackframes = (int)h->opts.ustackframes;
+	cc->jstackframes = (int)h->opts.jstackframes;
 	return 0;
 }
 
