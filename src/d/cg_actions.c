@@ -433,12 +433,18 @@ static void act_setopt(cg_t *g, d_node_t *n)
 	int argc = cg_count_args(n->args);
 	cg_proto_len(g, n, argc, 1, 2);
 	d_node_t *a = n->args;
-	for (int i = 0; a; a = a->next, i++)
-		if (a->kind != N_STRING)
-			d_error(g->cc, n->line, "D_PROTO_ARG",
-			    "setopt( ) argument #%d is incompatible with "
-			    "prototype:\n\tprototype: string constant\n"
-			    "\t argument: %s\n", i + 1, node_type_name(g, a));
+	for (int i = 0; a; a = a->next, i++) {
+		if (a->kind == N_STRING)
+			continue;
+		/* the prototype is const char *, printed without qualifiers */
+		const char *tn = node_type_name(g, a);
+		int str = strcmp(tn, "string") == 0;
+		d_error(g->cc, n->line, "D_PROTO_ARG",
+		    "setopt( ) argument #%d is incompatible with "
+		    "prototype:\n\tprototype: %s\n"
+		    "\t argument: %s\n", i + 1,
+		    str ? "string constant" : "char *", tn);
+	}
 	d_recdesc_t d = { .action = D_ACT_SETOPT };
 	d.str1 = d_program_strdup(g->prog, n->args->str);
 	if (n->args->next != NULL)
