@@ -250,17 +250,41 @@ static d_type_t *spec_base(cg_t *g, d_node_t *tn)
 			d_tmember_t *tm = d_alloc(g->cc, sizeof(*tm));
 			tm->type = cg_tname(g, m->tname);
 			tm->name = m->tname->tn.ident ? m->tname->tn.ident : m->name;
-			if (!d_resolve(tm->type)->complete || d_is_void(tm->type))
+			const char *idname = tm->name ? tm->name : "(anon)";
+			const d_type_t *rt = d_resolve(tm->type);
+			if ((rt->kind == TK_STRUCT || rt->kind == TK_UNION) &&
+			    !rt->complete)
+				/*
+				 * DTrace names a tag only declared forward
+				 * `struct`: a forward has no kind until defined.
+				 */
 				d_error(g->cc, m->line, "D_DECL_INCOMPLETE",
-				    "declaration of member %s uses incomplete type %s",
-				    tm->name ? tm->name : "", tm->type->name);
+				    "incomplete struct/union/enum %s: %s",
+				    rt != t && rt->kind == TK_UNION ?
+				    d_sprintf(g->cc, "struct %s", rt->tag) :
+				    tm->type->name, tm->name ? tm->name : "(null)");
+			if (!rt->complete || d_is_void(tm->type))
+				d_error(g->cc, m->line, "D_DECL_VOIDOBJ",
+				    "cannot have void member: %s",
+				    tm->name ? tm->name : "(null)");
 			if (m->value != NULL) {
+				/* DTrace's order: width, base type, then fit */
 				int64_t bits;
-				if (cg_const(g, m->value, &bits) != 0 || bits < 0 ||
-				    (size_t)bits > d_sizeof(tm->type) * 8)
+				if (cg_const(g, m->value, &bits) == 0 && bits == 0 &&
+				    tm->name == NULL) {
+					/* `int : 0;` closes a unit; D ignores it */
+					continue;
+				}
+				if (cg_const(g, m->value, &bits) != 0 || bits <= 0)
+					d_error(g->cc, m->line, "D_DECL_BFCONST",
+					    "positive integral constant expression "
+					    "expected as bit-field size");
+				if (rt->kind != TK_INT)
+					d_error(g->cc, m->line, "D_DECL_BFTYPE",
+					    "invalid type for bit-field: %s", idname);
+				if ((size_t)bits > d_sizeof(tm->type) * 8)
 					d_error(g->cc, m->line, "D_DECL_BFSIZE",
-					    "bit-field %s has invalid width",
-					    tm->name ? tm->name : "");
+					    "bit-field too big for type: %s", idname);
 				tm->bits = (int)bits;
 			}
 			if (tm->name != NULL)
@@ -381,7 +405,7 @@ void cg_decl(cg_t *g, d_node_t *decl)
 			d_type_t *t = cg_tname(g, tn);
 			if (d_typedef_add(g->ts, tn->tn.ident, t) != 0)
 				d_error(g->cc, tn->line, "D_DECL_IDRED",
-				    "identifier redeclared: %s", tn->tn.ident);
+				    "typedef redeclared: %s", tn->tn.ident);
 			break;
 		}
 		case D_ST_INLINE: {
