@@ -264,16 +264,22 @@ static void pf_arg_of(val_t v, pfmt_arg_t *a)
 		a->kind = PF_A_OTHER;
 }
 
-static const char *node_type_name(cg_t *g, d_node_t *n)
+/* n's type, from code generated and then dropped (n is not an aggregation) */
+static const d_type_t *node_type(cg_t *g, d_node_t *n)
 {
-	if (n->kind == N_AGG)
-		return "aggregation";
 	size_t nt = g->text.n;
 	unsigned regs = g->regs;
 	val_t v = cg_expr(g, n);
 	g->text.n = g->action_of.n = nt;
 	g->regs = regs;
-	return v.type->name;
+	return v.type;
+}
+
+static const char *node_type_name(cg_t *g, d_node_t *n)
+{
+	if (n->kind == N_AGG)
+		return "aggregation";
+	return node_type(g, n)->name;
 }
 
 /* printf, system and freopen: a format and PRINTF_ARG records. */
@@ -392,6 +398,12 @@ static void act_tracemem(cg_t *g, d_node_t *n)
 		d_error(g->cc, n->line, "D_PROTO_LEN",
 		    "tracemem( ) prototype mismatch: %d arg%s passed, at least "
 		    "2 expected", argc, argc == 1 ? "" : "s");
+	/* the prototype void(@, size_t, ...) is checked before tracemem's own rules */
+	const d_type_t *st = node_type(g, n->args->next);
+	if (!d_is_int(st))
+		d_error(g->cc, n->line, "D_PROTO_ARG",
+		    "tracemem( ) argument #2 is incompatible with prototype:\n"
+		    "\tprototype: size_t\n\t argument: %s\n", st->name);
 	if (argc > 3)
 		d_error(g->cc, n->line, "D_TRACEMEM_ARGS",
 		    "tracemem ( ) prototype mismatch: expected at most 3 args");
