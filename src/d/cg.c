@@ -1104,9 +1104,12 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 				d_error(g->cc, n->line, "D_ADDROF_LVAL",
 				    "unacceptable operand for unary & operator");
 			lval_t lv = cg_lvalue(g, o, "&", 0);
-			if (lv.kind != LV_MEM || lv.bits)
+			if (lv.kind != LV_MEM)
 				d_error(g->cc, n->line, "D_ADDROF_LVAL",
 				    "unacceptable operand for unary & operator");
+			if (lv.bits)
+				d_error(g->cc, n->line, "D_ADDROF_BITFIELD",
+				    "cannot take address of bit-field");
 			v = mkval(lv.addr, d_t_ptr(g->ts, lv.type));
 			if (lv.user) {
 				/* still an address in the traced process */
@@ -1285,6 +1288,14 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 		size_t nt = g->text.n;
 		unsigned regs = g->regs;
 		val_t e = cg_expr(g, n->left);
+		if (n->left->kind == N_MEMBER) {
+			d_tmember_t *m;
+			int user;
+			(void)cg_addr_of_member(g, n->left, &m, &user);
+			if (m->bits)
+				d_error(g->cc, n->line, "D_SIZEOF_BITFIELD",
+				    "cannot apply sizeof to a bit-field");
+		}
 		g->text.n = nt;
 		g->action_of.n = nt;
 		g->regs = regs;
