@@ -162,7 +162,12 @@ static int int_type(d_cc_t *cc, int line, uint64_t v, int decimal,
 	suf[n] = '\0';
 	int step = (decimal && suf[0] != 'u') ? 2 : 1;
 	for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i += (size_t)step) {
-		if (v <= tab[i].lim && strncmp(suf, tab[i].suf, n) == 0)
+		/* an octal/hex l or ll constant too big for the signed type
+		 * is the unsigned one, as in C and illumos dt_node_int() */
+		const char *ts = tab[i].suf;
+		if (!decimal && suf[0] == 'l' && ts[0] == 'u')
+			ts++;
+		if (v <= tab[i].lim && strncmp(suf, ts, n) == 0)
 			return tab[i].t;
 	}
 	d_error(cc, line, "D_INT_OFLOW", "integer constant 0x%llx cannot be "
