@@ -592,8 +592,9 @@ static val_t cg_ident(cg_t *g, d_node_t *n)
 		return mkval(r, d_t_named(g->ts, b->type));
 	}
 	if (strcmp(n->name, "args") == 0 || strcmp(n->name, "uregs") == 0)
-		d_error(g->cc, n->line, "D_ARR_BADREF",
-		    "%s[ ] must be used with a subscript", n->name);
+		d_error(g->cc, n->line, "D_IDENT_BADREF",
+		    "associative array '%s' may not be referenced as scalar",
+		    n->name);
 	d_error(g->cc, n->line, "D_IDENT_UNDEF",
 	    "failed to resolve %s%s%s: Unknown variable name",
 	    n->scope ? n->scope : "", n->scope ? "`" : "", n->name);
@@ -680,7 +681,23 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 			d_error(g->cc, n->line, "D_ARR_BADREF",
 			    "%s[ ] requires exactly one subscript", b->name);
 		int64_t idx = -1;
-		if (cg_const(g, n->args, &idx) == 0) {
+		int isconst = cg_const(g, n->args, &idx) == 0;
+		if (isargs && !isconst) {
+			/* illumos dt_idcook_args: the subscript must be an
+			 * integer constant, so args[ ] can be typed */
+			int saved = g->line;
+			val_t t = cg_expr(g, n->args);
+			g->line = saved;
+			d_error(g->cc, n->line, "D_PROTO_ARG",
+			    "args[ ] argument #1 is incompatible with "
+			    "prototype:\n\tprototype: integer constant\n"
+			    "\t argument: %s", t.type->name);
+		}
+		if (isargs && isconst && g->noargs_desc != NULL)
+			d_error(g->cc, n->line, "D_ARGS_IDX",
+			    "index %lld is out of range for %s args[ ]",
+			    (long long)idx, g->noargs_desc);
+		if (isconst) {
 			if (!isargs && (idx < 0 || idx >= UDT_NREGS))
 				d_error(g->cc, n->line, "D_REGS_IDX",
 				    "index %lld is out of range for uregs[ ]",

@@ -78,6 +78,9 @@ typedef struct cg {
 	struct d_program *prog;  /* receives descriptors that outlive the compile */
 	d_type_t *argtypes[10];  /* args[] types of the clause being compiled */
 	int nargtypes;           /* 0: args[] are int64_t */
+	/* non-NULL when the clause's first probe has no args[] at all (the
+	 * dtrace provider's): its description, for D_ARGS_IDX */
+	const char *noargs_desc;
 } cg_t;
 
 /* compile.c: memory owned by the program being built. */

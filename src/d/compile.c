@@ -178,8 +178,17 @@ static void clause_argtypes(cg_t *g, const d_clause_prog_t *c)
 	d_type_t *types[10], *ret = NULL;
 	int n = -1, isret = -1;
 	g->nargtypes = 0;
+	g->noargs_desc = NULL;
 	if (c->ndescs == 0)
 		return;
+	/* illumos types args[] from the clause's first description; the
+	 * dtrace provider's probes declare none */
+	const d_pdesc_t *d0 = &c->descs[0];
+	if ((strcmp(d0->prov, "dtrace") == 0 || d0->prov[0] == '\0') &&
+	    d0->mod[0] == '\0' &&
+	    d0->func[0] == '\0' && (strcmp(d0->name, "BEGIN") == 0 ||
+	    strcmp(d0->name, "END") == 0 || strcmp(d0->name, "ERROR") == 0))
+		g->noargs_desc = d_sprintf(g->cc, "dtrace:::%s", d0->name);
 	if (usdt_argtypes(g, c))
 		return;
 	if (g->cc->ndwobjs == 0)
