@@ -1099,7 +1099,8 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 		}
 		case D_OP_ADDROF: {
 			d_node_t *o = n->left;
-			if (o->kind == N_IDENT || o->kind == N_SELF ||
+			if (o->kind == N_AGG ||
+			    o->kind == N_IDENT || o->kind == N_SELF ||
 			    o->kind == N_THIS || (o->kind == N_INDEX &&
 			    (o->left->kind == N_IDENT || o->left->kind == N_SELF) &&
 			    cg_var_lookup(g, o->left->name, o->left->kind == N_SELF ?

@@ -625,8 +625,9 @@ static void act_printa(cg_t *g, d_node_t *n)
 		argr = 2;
 	}
 	if (argc < argr)
-		d_error(g->cc, n->line, "D_PRINTA_PROTO",
-		    "printa( ) prototype mismatch: %d args passed, %d expected",
+		/* no argument at all fails the generic void(@, ...) check */
+		d_error(g->cc, n->line, argc == 0 ? "D_PROTO_LEN" :
+		    "D_PRINTA_PROTO", "printa( ) prototype mismatch: %d args passed, %d expected",
 		    argc, argr);
 	d_recdesc_t d = { .action = D_ACT_PRINTA };
 	d.naggs = (uint32_t)(argc - (argr - 1));
@@ -640,16 +641,28 @@ static void act_printa(cg_t *g, d_node_t *n)
 		if (i == 0) {
 			first = id;
 		} else {
+			/* DTrace names both aggregations and the first key
+			 * that differs, the later one against the first */
 			cg_agg_t *f0 = &g->aggs.v[first];
-			int same = f0->nkeys == ag->nkeys;
-			for (int k = 0; same && k < ag->nkeys; k++)
-				same = d_type_compat(f0->keys[k], ag->keys[k]) &&
-				    d_is_string(f0->keys[k]) == d_is_string(ag->keys[k]);
-			if (!same)
+			if (f0->nkeys != ag->nkeys)
+				d_error(g->cc, n->line, "D_PRINTA_AGGKEY",
+				    "printa( ): @%s and @%s do not have matching "
+				    "key signatures: @%s has %d key%s, @%s has %d "
+				    "key%s", f0->name, ag->name, f0->name,
+				    f0->nkeys, f0->nkeys == 1 ? "" : "s",
+				    ag->name, ag->nkeys, ag->nkeys == 1 ? "" : "s");
+			for (int k = 0; k < ag->nkeys; k++) {
+				if (d_type_compat(f0->keys[k], ag->keys[k]) &&
+				    d_is_string(f0->keys[k]) ==
+				    d_is_string(ag->keys[k]))
+					continue;
 				d_error(g->cc, n->line, "D_PRINTA_AGGPROTO",
-				    "printa( ) argument #%d is incompatible with "
-				    "argument #%d: key signatures do not match",
-				    argr + (int)i, argr);
+				    "printa( ): @%s[ ] key #%d is incompatible "
+				    "with @%s:\n%9s key #%d: %s\n%9s key #%d: %s\n",
+				    ag->name, k + 1, f0->name, f0->name, k + 1,
+				    f0->keys[k]->name, ag->name, k + 1,
+				    ag->keys[k]->name);
+			}
 		}
 		d.aggs[i] = id;
 	}

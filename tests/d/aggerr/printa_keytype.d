@@ -1,7 +1,3 @@
-/* proves: printa's conversions are checked against the aggregation's key types as printf's are against its arguments: a %s on a usym() key is a compile error naming the key as argument #2 */
+/* proves: printa() of aggregations with different key types names the key and both types */
 /* args: -x errtags */
-BEGIN
-{
-	@[usym(0), 1] = count();
-	printa("%s %d %@d\n", @);
-}
+BEGIN { @foo[1] = sum(1); @bar["x"] = sum(2); printa("%d %@d %@d\n", @foo, @bar); }
