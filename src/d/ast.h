@@ -133,7 +133,7 @@ typedef struct d_tname {
 } d_tname_t;
 
 enum d_storage { D_ST_NONE, D_ST_SELF, D_ST_THIS, D_ST_TYPEDEF, D_ST_INLINE,
-	D_ST_EXTERN, D_ST_STATIC };
+	D_ST_EXTERN, D_ST_STATIC, D_ST_AUTO, D_ST_REGISTER };
 
 typedef struct d_decl {
 	int storage;                   /* enum d_storage */

@@ -424,6 +424,14 @@ void cg_decl(cg_t *g, d_node_t *decl)
 			g->inlines = in;
 			break;
 		}
+		case D_ST_AUTO: case D_ST_REGISTER: case D_ST_STATIC:
+			/* a static function prototype is an extern one */
+			if (st != D_ST_STATIC || tn->tn.dcl == NULL ||
+			    tn->tn.dcl->kind != D_DCL_FUNC)
+				d_error(g->cc, tn->line, "D_DECL_BADCLASS",
+				    "specified storage class not appropriate "
+				    "in D");
+			/* FALLTHROUGH */
 		default:
 			decl_var(g, decl, tn);
 		}

@@ -644,8 +644,8 @@ static int parse_specs(parser_t *p, d_spec_t *spec, int *storage)
 	static const struct { const char *kw; int st; } classes[] = {
 		{ "typedef", D_ST_TYPEDEF }, { "extern", D_ST_EXTERN },
 		{ "static", D_ST_STATIC }, { "self", D_ST_SELF },
-		{ "this", D_ST_THIS }, { "auto", D_ST_NONE },
-		{ "register", D_ST_NONE }, { NULL, 0 }
+		{ "this", D_ST_THIS }, { "auto", D_ST_AUTO },
+		{ "register", D_ST_REGISTER }, { NULL, 0 }
 	};
 	int any = 0, typed = 0, has_class = 0;
 
