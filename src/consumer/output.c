@@ -122,7 +122,14 @@ out_trace(out_state_t *o, const d_recdesc_t *d, const void *data,
 		out_uaddr(o->fp, d, data, size, o->opts);
 		return;
 	}
-	if (d->type == D_RT_INT) {
+	/*
+	 * DTrace's consumer switches on the record's size before it tries
+	 * string or hex-dump output, so a 1-, 2-, 4- or 8-byte struct or
+	 * array prints as an integer too.
+	 */
+	if (d->type == D_RT_INT || ((d->type == D_RT_BYTES ||
+	    d->type == D_RT_STRING) && (size == 1 || size == 2 ||
+	    size == 4 || size == 8))) {
 		/*
 		 * By size, as DTrace: 8 and 4 bytes signed, 2 and 1 bytes
 		 * unsigned, whatever the type's signedness.
