@@ -283,6 +283,14 @@ agg_sorted_rows(agg_table_t *t, const uint32_t *aggs, int naggs,
 		rows[(size_t)nrows++ * naggs + j] = e;
 	}
 	free(ents);
+	/* an aggregation named twice shows its value in every position */
+	for (int r = 0; r < nrows; r++) {
+		agg_ent_t **row = rows + (size_t)r * naggs;
+		for (int j = 1; j < naggs; j++)
+			for (int i = 0; i < j && row[j] == NULL; i++)
+				if (aggs[i] == aggs[j])
+					row[j] = row[i];
+	}
 
 	sortctx_t c = { t, aggs, naggs, 0, 0, 0, 0 };
 	if (opts != NULL) {
