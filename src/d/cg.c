@@ -898,9 +898,9 @@ static d_type_t *arith(cg_t *g, int op, val_t *a, val_t *b, int line,
 }
 
 /*
- * Give a variable seen for the first time its type. `++`, `--` and the
- * compound assignments on a variable never assigned make it an int64_t
- * starting at 0, as DTrace does (`self->depth++` in flowindent scripts).
+ * Give a variable seen for the first time its type. `++` and `--` on a
+ * variable never assigned make it an int64_t starting at 0, as DTrace
+ * does (`self->depth++` in flowindent scripts).
  */
 static void lval_create(cg_t *g, lval_t *lv, d_type_t *t)
 {
@@ -928,17 +928,28 @@ static val_t cg_assign(cg_t *g, d_node_t *n)
 		    n->left->name ? n->left->name : "");
 	/* the right side first: `x = x + 1` with x unknown is an error */
 	val_t r;
+	int loaded = -1;
 	if (creating) {
 		r = cg_expr(g, n->right);
 		lv = cg_lvalue(g, n->left, op, 1);
 	} else {
-		lv = cg_lvalue(g, n->left, op, 1);
-		lval_create(g, &lv, NULL);
 		int64_t cv;
 		if ((n->op == D_OP_DIV_EQ || n->op == D_OP_MOD_EQ) &&
 		    cg_const(g, n->right, &cv) == 0 && cv == 0)
 			d_error(g->cc, n->line, "D_DIV_ZERO",
 			    "expression contains division by zero");
+		/* illumos cooks the left side of x op= e as a read: a
+		 * variable never assigned is D_VAR_UNDEF */
+		lv = cg_lvalue(g, n->left, op, 1);
+		if (lv.kind != LV_MEM && lv.var == NULL)
+			d_error(g->cc, n->line, "D_VAR_UNDEF",
+			    "%s has not yet been declared or assigned",
+			    var_display(g, lv.scope, lv.name));
+		/* and loads it before evaluating the right side, so
+		 * i += i++ adds the old i */
+		loaded = cg_reg_alloc(g);
+		lval_t copy = lv;
+		lval_load(g, &copy, loaded);
 		r = cg_expr(g, n->right);
 		/* the right side may have declared variables: re-find ours */
 		if (lv.kind != LV_MEM && lv.var != NULL)
@@ -950,10 +961,7 @@ static val_t cg_assign(cg_t *g, d_node_t *n)
 	/* first assignment fixes the variable's type */
 	lval_create(g, &lv, r.type);
 	if (!creating) {
-		int tmp = cg_reg_alloc(g);
-		lval_t copy = lv;
-		lval_load(g, &copy, tmp);
-		val_t a = mkval(tmp, lv.type);
+		val_t a = mkval(loaded, lv.type);
 		if (d_is_string(lv.type))
 			incompat(g, n->line, lv.type, op, r.type);
 		(void)arith(g, base_op(n->op), &a, &r, n->line, op);
