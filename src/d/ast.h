@@ -98,6 +98,7 @@ enum d_spec_kind {
 #define D_BASE_VOLATILE 0x2000
 
 struct d_node;
+struct d_type;
 
 typedef struct d_member {          /* struct/union member or enumerator */
 	struct d_node *tname;          /* T_NAME with the member's declarator (struct/union) */
@@ -114,6 +115,9 @@ typedef struct d_spec {
 	const char *scope;             /* module for mod`type, else NULL */
 	int has_body;                  /* struct/union/enum defined here */
 	d_member_t *members;           /* body (may be empty with has_body) */
+	struct d_type **defined;       /* with has_body: the type the body
+	                                * defined, shared by every declarator
+	                                * copy of this spec (NULL until then) */
 } d_spec_t;
 
 /* Declarator suffixes, outermost first: `int *a[4]` is array 4 of pointer. */

@@ -211,6 +211,9 @@ static d_type_t *spec_base(cg_t *g, d_node_t *tn)
 				    kind == TK_UNION ? "union" : "enum", s->name);
 			return t ? t : d_tag_declare(g->ts, kind, s->name);
 		}
+		/* `struct s { ... } a, b;` defines s once, for a */
+		if (*s->defined != NULL)
+			return *s->defined;
 		if (s->name != NULL) {
 			t = d_tag_lookup(g->ts, kind, s->name);
 			if (t != NULL && t->complete)
@@ -220,6 +223,7 @@ static d_type_t *spec_base(cg_t *g, d_node_t *tn)
 		} else {
 			t = d_anon(g->ts, kind);
 		}
+		*s->defined = t;
 		if (kind == TK_ENUM) {
 			int64_t next = 0;
 			for (d_member_t *m = s->members; m; m = m->next) {

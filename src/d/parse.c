@@ -724,6 +724,8 @@ static int parse_specs(parser_t *p, d_spec_t *spec, int *storage)
 				}
 				if (peek(p, 0)->kind == '{') {
 					spec->has_body = 1;
+					spec->defined = d_alloc(p->cc,
+					    sizeof(*spec->defined));
 					if (k == D_SPEC_ENUM)
 						parse_enum_body(p, spec);
 					else
