@@ -492,11 +492,6 @@ int udt_enable(udt_handle_t *h, udt_prog_t *p, int *nmatched)
 	}
 	if (p->enabled)
 		return 0;
-	if (dp->destructive && !h->opts.destructive) {
-		seterr(h, "failed to enable '%s': Destructive actions not "
-		    "allowed", p->name);
-		return -1;
-	}
 	/*
 	 * First pass: the DIF is well formed and every description matches,
 	 * before anything changes.
@@ -762,6 +757,16 @@ int udt_go(udt_handle_t *h)
 		seterr(h, "tracing has already been started");
 		return -1;
 	}
+	/*
+	 * As dtrace_go(): destructive permission is checked when tracing
+	 * starts, after the programs were enabled (and their matches shown).
+	 */
+	if (!h->opts.destructive)
+		for (udt_prog_t *p = h->progs; p != NULL; p = p->next)
+			if (p->enabled && p->dp->destructive) {
+				seterr(h, "Destructive actions not allowed");
+				return -1;
+			}
 	if (buf_init(&h->buf, (size_t)h->opts.bufsize, h->opts.bufpolicy) != 0) {
 		seterr(h, "failed to allocate buffer of %llu bytes",
 		    (unsigned long long)h->opts.bufsize);

@@ -1,2 +1,2 @@
-/* proves: a program with a destructive action is refused at enable time without -w */
+/* proves: without -w a destructive action is refused when tracing starts, after the match notice, as dtrace_go() checks it */
 BEGIN { system("echo never"); exit(0); }
