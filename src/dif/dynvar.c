@@ -55,6 +55,14 @@ static uint32_t hash_key(uint32_t id, const void *key, size_t klen)
 	return (uint32_t)h;
 }
 
+size_t dif_dyn_entsize(size_t klen, size_t vlen)
+{
+	size_t need = HDR + keypad(klen) + vlen, sz = MINCLS;
+	while (sz < need)
+		sz <<= 1;
+	return sz;
+}
+
 int dif_dyn_init(dif_dynvars_t *d, size_t dynvarsize)
 {
 	memset(d, 0, sizeof(*d));

@@ -32,6 +32,8 @@ typedef struct dif_dynvars {
 } dif_dynvars_t;
 
 /* 0, or -1 if the preallocation failed. */
+/* The pool bytes one entry of a klen-byte key and vlen-byte value takes. */
+size_t dif_dyn_entsize(size_t klen, size_t vlen);
 int dif_dyn_init(dif_dynvars_t *d, size_t dynvarsize);
 void dif_dyn_fini(dif_dynvars_t *d);
 

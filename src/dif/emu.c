@@ -45,7 +45,7 @@ dif_state_t *dif_state_create(const dif_var_t *vars, size_t nvars,
 	if (st->lim.strsize < 2)
 		st->lim.strsize = 2;
 
-	size_t maxv = st->lim.strsize;
+	size_t maxv = st->lim.strsize, maxdyn = 0;
 	st->var_off = calloc(nvars ? nvars : 1, sizeof(uint32_t));
 	if (st->var_off == NULL)
 		goto fail;
@@ -54,8 +54,11 @@ dif_state_t *dif_state_create(const dif_var_t *vars, size_t nvars,
 		size_t sz = ROUND8(var_vsize(v));
 		if (sz > maxv)
 			maxv = sz;
-		if (var_is_dynamic(v))
+		if (var_is_dynamic(v)) {
+			if (sz > maxdyn)
+				maxdyn = sz;
 			continue;
+		}
 		if (v->scope == DIF_SCOPE_LOCAL) {
 			st->var_off[i] = (uint32_t)st->nlocals;
 			st->nlocals += sz;
@@ -82,6 +85,16 @@ dif_state_t *dif_state_create(const dif_var_t *vars, size_t nvars,
 	    !st->bistr || !st->tupdata || !st->keybuf || !st->recbuf ||
 	    !st->tokbuf)
 		goto fail;
+	/*
+	 * As DTrace raises dynvarsize to at least one chunk, the pool always
+	 * holds one dynamic variable of the largest key and value the program
+	 * can store, however small the option.
+	 */
+	if (maxdyn > 0) {
+		size_t minpool = dif_dyn_entsize(st->keybuf_cap, maxdyn);
+		if (st->lim.dynvarsize < minpool)
+			st->lim.dynvarsize = minpool;
+	}
 	if (dif_dyn_init(&st->dyn, st->lim.dynvarsize) != 0)
 		goto fail;
 
