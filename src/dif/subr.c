@@ -830,8 +830,9 @@ int dif_subr(dif_state_t *st, const dif_hit_t *hit, uint32_t subr,
 		const dif_region_t *sc = &st->rg[DIF_RG_SCRATCH];
 		if (!dif_canload(st, src, len))
 			return dif_fail(st, DIF_FAULT_BADADDR, src);
-		if (dst < sc->base || dst - sc->base > sc->len ||
-		    len > sc->len - (dst - sc->base))
+		/* as DTrace: the destination must lie in what alloca() handed out */
+		if (dst < sc->base || dst - sc->base > st->scratch_used ||
+		    len > st->scratch_used - (dst - sc->base))
 			return dif_fail(st, DIF_FAULT_BADADDR, dst);
 		memmove(dif_addr(dst), dif_addr(src), (size_t)len);
 		return 0;
