@@ -305,8 +305,13 @@ static void act_printflike(cg_t *g, d_node_t *n, int act)
 	if (!(act == D_ACT_FREOPEN && f->slen == 0)) {
 		pf = pfmt_parse(f->str, n->name, tag, sizeof(tag), msg,
 		    sizeof(msg));
-		if (pf == NULL)
+		if (pf == NULL) {
+			/* DTrace types the arguments before it parses the format */
+			for (d_node_t *a = f->next; a; a = a->next)
+				if (a->kind != N_AGG)
+					(void)node_type(g, a);
 			d_error(g->cc, n->line, tag, "%s", msg);
+		}
 	}
 	/*
 	 * The action's record is registered first so that the format is
