@@ -533,6 +533,10 @@ static int assignable(const d_type_t *to, const d_type_t *from)
 		return 1;
 	if (rt->kind == TK_STRING)
 		return rf->kind == TK_STRING || d_is_char_array(rf);
+	if (rt->kind == TK_PTR && rf->kind == TK_ARRAY)
+		/* an array is a pointer to its first element */
+		return d_is_void(rt->base) ||
+		    d_type_compat(rt->base, rf->base);
 	if (rt->kind == TK_PTR)
 		return rf->kind == TK_PTR ? d_type_compat(rt, rf) :
 		    d_is_int(rf) ? 0 : 0;
@@ -831,6 +835,16 @@ static int base_op(int op)
 	return op;
 }
 
+/* A pointer to void or to a function: its pointee has no known size. */
+static int is_vfptr(const d_type_t *t)
+{
+	t = d_resolve(t);
+	if (t->kind != TK_PTR)
+		return 0;
+	const d_type_t *b = d_resolve(t->base);
+	return b->kind == TK_VOID || b->kind == TK_FUNC;
+}
+
 /*
  * Type-check and emit a binary arithmetic/bitwise operation a OP b,
  * leaving the result in a.reg. `op` is the plain operator.
@@ -841,6 +855,9 @@ static d_type_t *arith(cg_t *g, int op, val_t *a, val_t *b, int line,
 	const d_type_t *ra = d_resolve(a->type), *rb = d_resolve(b->type);
 	switch (op) {
 	case D_OP_ADD: case D_OP_SUB:
+		/* illumos: no arithmetic through void or function pointers */
+		if (is_vfptr(ra) || is_vfptr(rb))
+			incompat(g, line, a->type, opname, b->type);
 		if (ra->kind == TK_PTR && d_is_int(rb)) {
 			int sz = cg_setx(g, d_sizeof(ra->base) ? d_sizeof(ra->base) : 1);
 			cg_emit(g, DIF_MUL, b->reg, b->reg, sz, 0);
@@ -960,10 +977,30 @@ static val_t cg_assign(cg_t *g, d_node_t *n)
 		    "operator %s cannot be applied to a void expression", op);
 	/* first assignment fixes the variable's type */
 	lval_create(g, &lv, r.type);
+	if (d_resolve(lv.type)->kind == TK_ARRAY ||
+	    d_resolve(lv.type)->kind == TK_FUNC)
+		d_error(g->cc, n->line, "D_OP_ARRFUN",
+		    "operator %s may not be applied to operand of type \"%s\"",
+		    op, lv.type->name);
 	if (!creating) {
 		val_t a = mkval(loaded, lv.type);
 		if (d_is_string(lv.type))
 			incompat(g, n->line, lv.type, op, r.type);
+		/* illumos: x += e / x -= e other than on arithmetic
+		 * operands needs a pointer of known size and an integer */
+		if ((n->op == D_OP_ADD_EQ || n->op == D_OP_SUB_EQ) &&
+		    !(d_is_arith(d_resolve(lv.type)) &&
+		    d_is_arith(d_resolve(r.type)))) {
+			const d_type_t *lt = d_resolve(lv.type);
+			if (lt->kind != TK_PTR || is_vfptr(lt))
+				d_error(g->cc, n->line, "D_OP_VFPTR",
+				    "operator %s requires left-hand scalar "
+				    "operand of known size", op);
+			if (!d_is_int(d_resolve(r.type)))
+				d_error(g->cc, n->line, "D_OP_INT",
+				    "operator %s requires right-hand integral "
+				    "operand", op);
+		}
 		(void)arith(g, base_op(n->op), &a, &r, n->line, op);
 		cg_reg_free(g, r.reg);
 		r = a;
