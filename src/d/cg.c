@@ -1492,6 +1492,32 @@ static int arg_ok(int kind, const d_type_t *t)
 	}
 }
 
+/*
+ * DTrace's pointer-compatibility rule for a pointer parameter: a constant
+ * 0, a void * either side, a pointer to a compatible type, or (for a
+ * void * parameter) a string or array, whose address is passed.
+ */
+static int ptr_arg_ok(cg_t *g, const char *proto, d_node_t *a,
+    const d_type_t *t)
+{
+	int64_t v;
+	if (d_is_int(t))
+		return cg_const(g, a, &v) == 0 && v == 0;
+	int isvoid = strcmp(proto, "void *") == 0;
+	if (!d_is_ptr(t))
+		return isvoid && d_is_byref(t);
+	if (isvoid || d_is_void(d_resolve(t)->base))
+		return 1;
+	char base[64];
+	size_t n = strlen(proto);
+	if (n < 3 || n - 2 >= sizeof(base))
+		return 0;
+	memcpy(base, proto, n - 2);   /* "T *" names T */
+	base[n - 2] = '\0';
+	const d_type_t *bt = d_t_named(g->ts, base);
+	return bt != NULL && d_type_compat(bt, d_resolve(t)->base);
+}
+
 static val_t cg_subr(cg_t *g, d_node_t *n, const subr_t *s)
 {
 	int argc = cg_count_args(n->args);
@@ -1500,7 +1526,9 @@ static val_t cg_subr(cg_t *g, d_node_t *n, const subr_t *s)
 	int i = 0;
 	for (d_node_t *a = n->args; a; a = a->next, i++) {
 		av[i] = cg_expr(g, a);
-		if (!arg_ok(s->args[i], av[i].type) || d_is_void(av[i].type))
+		if (!arg_ok(s->args[i], av[i].type) || d_is_void(av[i].type) ||
+		    (s->args[i] == A_PTR && !ptr_arg_ok(g, s->argnames[i], a,
+		    av[i].type)))
 			d_error(g->cc, n->line, "D_PROTO_ARG",
 			    "%s( ) argument #%d is incompatible with prototype:\n"
 			    "\tprototype: %s\n\t argument: %s\n", s->name, i + 1,
