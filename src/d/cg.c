@@ -46,7 +46,7 @@ int cg_reg_alloc(cg_t *g)
 			return r;
 		}
 	d_error(g->cc, g->line, "D_NOREG",
-	    "insufficient registers to generate code");
+	    "Insufficient registers to generate code");
 }
 
 void cg_reg_free(cg_t *g, int r)
@@ -1291,15 +1291,29 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 			d_error(g->cc, n->line, "D_OP_SCALAR",
 			    "operator ?: expression must be of scalar type");
 		size_t br = cg_emit(g, DIF_BZ, 0, c.reg, 0, 0);
+		/*
+		 * As illumos, hold no register across a branch: the
+		 * condition is dead after the test, and the left result's
+		 * register is dead on the right path, so it is free while
+		 * the right side is generated and receives its result —
+		 * nesting in the right branch costs no register.
+		 */
+		cg_reg_free(g, c.reg);
 		val_t a = cg_expr(g, n->left);
-		cg_emit(g, DIF_MOV, c.reg, a.reg, 0, 0);
-		cg_reg_free(g, a.reg);
+		int res = a.reg;
 		size_t end = cg_emit(g, DIF_BA, 0, 0, 0, 0);
 		cg_patch(g, br);
+		cg_reg_free(g, res);
 		val_t b = cg_expr(g, n->right);
-		cg_emit(g, DIF_MOV, c.reg, b.reg, 0, 0);
-		cg_reg_free(g, b.reg);
+		if (b.reg != res) {
+			/* everything the right side allocated is freed but
+			 * its result, so res is free again */
+			g->regs |= 1u << res;
+			cg_emit(g, DIF_MOV, res, b.reg, 0, 0);
+			cg_reg_free(g, b.reg);
+		}
 		cg_patch(g, end);
+		c.reg = res;
 		const d_type_t *ra = d_resolve(a.type), *rb = d_resolve(b.type);
 		d_type_t *t;
 		if (d_is_arith(ra) && d_is_arith(rb))
