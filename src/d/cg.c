@@ -206,9 +206,15 @@ static void push_keys(cg_t *g, cg_var_t *v, d_node_t *keys, int line)
 		d_error(g->cc, line, "D_PROTO_LEN",
 		    "%s[ ] prototype mismatch: %d key%s passed, %d expected",
 		    name, nk, nk == 1 ? "" : "s", v->nkeys);
-	if (nk > DIF_TUPLE_MAX)
-		d_error(g->cc, line, "D_ARR_BADREF",
-		    "too many keys for associative array %s", name);
+	/*
+	 * illumos evaluates every key into one of its seven usable DIF
+	 * registers (%r1-%r7) before pushing any, so a tuple of more keys
+	 * cannot be generated there: refuse it the same way rather than
+	 * accept programs DTrace rejects.
+	 */
+	if (nk > 7)
+		d_error(g->cc, line, "D_NOREG",
+		    "Insufficient registers to generate code");
 	d_type_t *kt[DIF_TUPLE_MAX];
 	val_t kv[DIF_TUPLE_MAX];
 	int i = 0;
