@@ -216,10 +216,19 @@ static d_type_t *spec_base(cg_t *g, d_node_t *tn)
 			return *s->defined;
 		if (s->name != NULL) {
 			t = d_tag_lookup(g->ts, kind, s->name);
-			if (t != NULL && t->complete)
+			if (t != NULL && t->complete && !t->builtin)
 				d_error(g->cc, tn->line, "D_DECL_TYPERED",
 				    "type redeclared: %s", t->name);
-			t = d_tag_declare(g->ts, kind, s->name);
+			/* a predefined tag is shadowed, as D's own container shadows the kernel's */
+			if (t != NULL && t->builtin) {
+				const char *name = t->name;
+				t = d_anon(g->ts, kind);
+				t->name = name;
+				t->tag = s->name;
+				d_tag_register(g->ts, kind, s->name, t);
+			} else {
+				t = d_tag_declare(g->ts, kind, s->name);
+			}
 		} else {
 			t = d_anon(g->ts, kind);
 		}

@@ -53,6 +53,8 @@ typedef struct d_type {
 	                           * process; dereferencing copies in */
 	int special;              /* by-ref values printed specially: a d_rec_type
 	                           * (D_RT_USTACK, D_RT_USYM, ...) or 0 */
+	int builtin;              /* a tag udtrace predefines (struct in_addr):
+	                           * a program may declare its own */
 } d_type_t;
 
 typedef struct d_types d_types_t;
