@@ -1353,10 +1353,13 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 	}
 	case N_SIZEOF_T: {
 		d_type_t *t = cg_tname(g, n->tname);
-		if (d_is_void(t) || !d_resolve(t)->complete)
+		if (d_is_void(t))
+			d_error(g->cc, n->line, "D_SIZEOF_TYPE",
+			    "cannot apply sizeof to an operand of unknown size");
+		if (!d_resolve(t)->complete)
 			d_error(g->cc, n->line, "D_SIZEOF_TYPE",
 			    "cannot apply sizeof to an incomplete type: %s%s",
-			    t->name, d_is_void(t) ? "" : d_dw_hint(g, d_resolve(t)));
+			    t->name, d_dw_hint(g, d_resolve(t)));
 		v = mkval(cg_setx(g, d_sizeof(t)), d_t_named(g->ts, "size_t"));
 		break;
 	}
@@ -1402,14 +1405,17 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 	case N_OFFSETOF: {
 		d_type_t *t = cg_tname(g, n->tname);
 		const d_type_t *rt = d_resolve(t);
-		if (rt->kind != TK_STRUCT && rt->kind != TK_UNION)
+		/* DTrace's texts: a forward-declared tag is not a struct yet,
+		 * and an unknown member is libctf's refusal */
+		if ((rt->kind != TK_STRUCT && rt->kind != TK_UNION) ||
+		    !rt->complete)
 			d_error(g->cc, n->line, "D_OFFSETOF_TYPE",
-			    "offsetof( ) first argument must be a struct or union "
-			    "type");
+			    "offsetof operand must be a struct or union type");
 		d_tmember_t *m = d_member_lookup(rt, n->name);
 		if (m == NULL)
-			d_error(g->cc, n->line, "D_TYPE_MEMBER",
-			    "%s is not a member of %s", n->name, t->name);
+			d_error(g->cc, n->line, "D_UNKNOWN",
+			    "failed to determine offset of %s: Invalid member "
+			    "name", n->name);
 		if (m->bits)
 			d_error(g->cc, n->line, "D_OFFSETOF_BITFIELD",
 			    "cannot take offset of a bit-field: %s", n->name);

@@ -241,9 +241,21 @@ static d_type_t *spec_base(cg_t *g, d_node_t *tn)
 				if (m->value != NULL && cg_const(g, m->value, &v) != 0)
 					d_error(g->cc, m->line, "D_DECL_ENCONST",
 					    "enumerator '%s' must be assigned "
-					    "an integral constant expression", m->name);
+					    "to an integral constant expression", m->name);
 				if (m->value == NULL)
 					v = next;
+				if (v > INT32_MAX || v < INT32_MIN)
+					d_error(g->cc, m->line, "D_DECL_ENOFLOW",
+					    "enumerator '%s' value overflows INT_MAX "
+					    "(%d)", m->name, INT32_MAX);
+				/* a repeat inside this enum is libctf's refusal;
+				 * D_DECL_IDRED is a clash with another definition */
+				for (d_enumval_t *o = t->enums; o; o = o->next)
+					if (strcmp(o->name, m->name) == 0)
+						d_error(g->cc, m->line, "D_UNKNOWN",
+						    "failed to define enumerator '%s': "
+						    "Duplicate member name definition",
+						    m->name);
 				if (d_enumconst_lookup(g->ts, m->name, &dummy, &dt) == 0)
 					d_error(g->cc, m->line, "D_DECL_IDRED",
 					    "identifier redeclared: %s", m->name);
@@ -263,6 +275,12 @@ static d_type_t *spec_base(cg_t *g, d_node_t *tn)
 			d_tmember_t *tm = d_alloc(g->cc, sizeof(*tm));
 			tm->type = cg_tname(g, m->tname);
 			tm->name = m->tname->tn.ident ? m->tname->tn.ident : m->name;
+			/* a function has no size: DTrace calls it a void member */
+			if (m->tname->tn.dcl != NULL &&
+			    m->tname->tn.dcl->kind == D_DCL_FUNC)
+				d_error(g->cc, m->line, "D_DECL_VOIDOBJ",
+				    "cannot have void member: %s",
+				    tm->name ? tm->name : "(null)");
 			const char *idname = tm->name ? tm->name : "(anon)";
 			const d_type_t *rt = d_resolve(tm->type);
 			if ((rt->kind == TK_STRUCT || rt->kind == TK_UNION) &&
@@ -303,8 +321,9 @@ static d_type_t *spec_base(cg_t *g, d_node_t *tn)
 			if (tm->name != NULL)
 				for (d_tmember_t *o = head; o; o = o->next)
 					if (o->name && strcmp(o->name, tm->name) == 0)
-						d_error(g->cc, m->line, "D_DECL_MEMBER",
-						    "duplicate member %s", tm->name);
+						d_error(g->cc, m->line, "D_UNKNOWN",
+						    "failed to define member '%s': Duplicate "
+						    "member name definition", tm->name);
 			*tail = tm;
 			tail = &tm->next;
 		}
@@ -340,6 +359,9 @@ d_type_t *cg_tname(cg_t *g, d_node_t *tn)
 				    "positive integral constant expression or "
 				    "tuple signature expected as array declaration "
 				    "subscript");
+			if ((uint64_t)dim > UINT32_MAX)
+				d_error(g->cc, tn->line, "D_DECL_ARRBIG",
+				    "array dimension too big");
 			if (d_is_void(t))
 				d_error(g->cc, tn->line, "D_DECL_VOIDOBJ",
 				    "cannot have array of void");
@@ -367,6 +389,11 @@ static void decl_var(cg_t *g, d_node_t *decl, d_node_t *tn)
 	    st == D_ST_THIS ? DIF_SCOPE_LOCAL : DIF_SCOPE_GLOBAL;
 	const char *name = tn->tn.ident;
 	d_dcl_t *ad = assoc_dcl(tn);
+	if (tn->tn.dcl != NULL && tn->tn.dcl->kind == D_DCL_ARRAY &&
+	    tn->tn.dcl->dim == NULL && tn->tn.dcl->keys == NULL)
+		d_error(g->cc, tn->line, "D_DECL_ARRNULL",
+		    "array declaration requires array dimension or tuple "
+		    "signature: %s", name);
 	d_type_t *t = cg_tname(g, tn);
 
 	if (d_is_void(t))
@@ -395,7 +422,13 @@ static void decl_var(cg_t *g, d_node_t *decl, d_node_t *tn)
 		nk = 0;
 		for (d_node_t *k = ad->keys; k; k = k->next) {
 			d_type_t *kt = cg_tname(g, k);
-			if (d_is_void(kt) || !(d_is_scalar(kt) || d_is_string(kt)))
+			/* DTrace checks a signature as a prototype list */
+			if (d_is_void(kt))
+				d_error(g->cc, k->line, "D_DECL_PROTO_TYPE",
+				    "array prototype may not use parameter of type "
+				    "%s: %s, parameter #%d", kt->name,
+				    k->tn.ident ? k->tn.ident : "(anonymous)", nk + 1);
+			if (!(d_is_scalar(kt) || d_is_string(kt)))
 				d_error(g->cc, k->line, "D_KEY_TYPE",
 				    "invalid key type for associative array %s",
 				    name);
@@ -409,7 +442,13 @@ void cg_decl(cg_t *g, d_node_t *decl)
 	int st = decl->decl.storage;
 	for (d_node_t *tn = decl->decl.tnames; tn; tn = tn->next) {
 		if (tn->tn.ident == NULL) {
-			/* `struct s { ... };` or `enum e { ... };` */
+			/* `struct s { ... };` or `enum e { ... };`; anything
+			 * else without a name declares nothing */
+			int k = tn->tn.spec.kind;
+			if ((k != D_SPEC_STRUCT && k != D_SPEC_UNION &&
+			    k != D_SPEC_ENUM) || tn->tn.dcl != NULL)
+				d_error(g->cc, tn->line, "D_DECL_USELESS",
+				    "useless declaration");
 			(void)cg_tname(g, tn);
 			continue;
 		}
