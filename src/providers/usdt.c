@@ -123,6 +123,29 @@ static void prov_error(udt_handle_t *h, const char *tag, const char *fmt,
 
 /* ---- descriptions ---- */
 
+/*
+ * Is prov a name a USDT provider may have, with no pid: an identifier
+ * that is not one of DTrace's own providers (those never come from
+ * notes, and a description of theirs must not scan every process)?
+ */
+static int bare_name(const char *prov)
+{
+	static const char *const builtin[] = {
+		"dtrace", "profile", "pid", "syscall", "proc", "sched", "io",
+		"fbt", "sdt", "fasttrap", "lockstat", "vminfo", "sysinfo",
+		"mib", "ip", "tcp", "udp", "systrace",
+	};
+	if (!isalpha((unsigned char)prov[0]) && prov[0] != '_')
+		return 0;
+	for (const char *c = prov; *c != '\0'; c++)
+		if (!isalnum((unsigned char)*c) && *c != '_' && *c != '-')
+			return 0;
+	for (size_t i = 0; i < sizeof(builtin) / sizeof(builtin[0]); i++)
+		if (strcmp(prov, builtin[i]) == 0)
+			return 0;
+	return 1;
+}
+
 int usdt_desc_kind(const char *prov, int32_t *pid)
 {
 	size_t n = strlen(prov), lit;
@@ -138,7 +161,9 @@ int usdt_desc_kind(const char *prov, int32_t *pid)
 	size_t d = n;
 	while (d > 0 && isdigit((unsigned char)prov[d - 1]))
 		d--;
-	if (d == 0 || d == n)
+	if (d == n)
+		return bare_name(prov) ? USDT_DESC_NAME : USDT_DESC_NONE;
+	if (d == 0)
 		return USDT_DESC_NONE;
 	/* pid<N> is the pid provider's */
 	if (d == 3 && strncmp(prov, "pid", 3) == 0)
@@ -159,6 +184,9 @@ int usdt_desc_kind(const char *prov, int32_t *pid)
 int usdt_prov_match(const char *pat, const char *prov, int32_t pid)
 {
 	char full[160];
+	/* a bare name (DTrace keeps such an enabling): that provider, any pid */
+	if (usdt_desc_kind(pat, NULL) == USDT_DESC_NAME)
+		return strcmp(pat, prov) == 0;
 	snprintf(full, sizeof(full), "%s%d", prov, (int)pid);
 	return probe_glob(pat, full);
 }
@@ -726,6 +754,11 @@ int usdt_provide(udt_handle_t *h, const d_pdesc_t *d)
 			return -1;
 		return enumerate(h, t, d, 1) < 0 ? -1 : 0;
 	}
+	if (kind == USDT_DESC_NAME)
+		for (size_t i = 0; i < h->reg.nproviders; i++)
+			if (&h->reg.providers[i] != us->pv &&
+			    strcmp(h->reg.providers[i].name, d->prov) == 0)
+				return 0;     /* another provider's own name */
 	scan_system(h, d);
 	for (size_t i = 0; i < h->procs.n; i++)
 		if (enumerate(h, h->procs.v[i], d, 0) < 0)
@@ -839,8 +872,19 @@ static int usdt_match_op(udt_provider_t *pv, const d_pdesc_t *d,
 {
 	udt_handle_t *h = pv->arg;
 	const usdt_info_t *ui = info_of(h, p);
-	if (ui == NULL || !probe_glob(d->prov, p->prov))
+	if (ui == NULL)
 		return 0;
+	if (ui->t != NULL && usdt_desc_kind(d->prov, NULL) == USDT_DESC_NAME) {
+		/* a bare name matches prov<pid> of every process */
+		size_t n = strlen(d->prov);
+		char pid[16];
+		snprintf(pid, sizeof(pid), "%d", (int)ui->t->pid);
+		if (strncmp(p->prov, d->prov, n) != 0 ||
+		    strcmp(p->prov + n, pid) != 0)
+			return 0;
+	} else if (!probe_glob(d->prov, p->prov)) {
+		return 0;
+	}
 	return usdt_mod_match(d->mod, p->mod, ui->path, ui->is_exe) &&
 	    probe_glob(d->func, p->func) &&
 	    (probe_glob(d->name, p->name) || probe_glob(d->name, ui->rawname));
@@ -875,7 +919,8 @@ static int en_applies(const usdt_enabling_t *en, const udt_tproc_t *t)
 {
 	int32_t pid = 0;
 	int kind = usdt_desc_kind(en->d->prov, &pid);
-	return kind == USDT_DESC_GLOB || (kind == USDT_DESC_PID && pid == t->pid);
+	return kind == USDT_DESC_GLOB || kind == USDT_DESC_NAME ||
+	    (kind == USDT_DESC_PID && pid == t->pid);
 }
 
 /*
@@ -896,7 +941,7 @@ static void reresolve(udt_handle_t *h, udt_tproc_t *t)
 		if (enumerate(h, t, us->en[i].d, 0) < 0)
 			break;
 		/* a glob on uprobes: the new objects' files, for all */
-		if (usdt_desc_kind(us->en[i].d->prov, NULL) == USDT_DESC_GLOB &&
+		if (usdt_desc_kind(us->en[i].d->prov, NULL) != USDT_DESC_PID &&
 		    sw_active(h) && sw_scan_pid(h, t->pid, us->en[i].d) < 0)
 			break;
 	}

@@ -36,7 +36,9 @@ struct usdt_state;
 enum usdt_desc_kind {
 	USDT_DESC_NONE,   /* no USDT provider: empty, no pid part, pid<N>... */
 	USDT_DESC_PID,    /* <name><digits>: that one process */
-	USDT_DESC_GLOB    /* a glob: every process with a matching provider */
+	USDT_DESC_GLOB,   /* a glob: every process with a matching provider */
+	USDT_DESC_NAME    /* a bare name (mysql): that provider in every
+	                     process, as DTrace keeps such an enabling */
 };
 
 /*

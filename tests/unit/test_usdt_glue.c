@@ -38,8 +38,10 @@ static void test_desc_kind(void)
 	CHECK_EQ_INT(usdt_desc_kind("*", NULL), USDT_DESC_NONE);
 	CHECK_EQ_INT(usdt_desc_kind("*php", NULL), USDT_DESC_NONE);
 	CHECK_EQ_INT(usdt_desc_kind("", NULL), USDT_DESC_NONE);
-	/* no pid part, only a pid, the pid provider, pid 0, too large */
-	CHECK_EQ_INT(usdt_desc_kind("php", NULL), USDT_DESC_NONE);
+	/* a bare name: that provider in every process (DTrace keeps it) */
+	CHECK_EQ_INT(usdt_desc_kind("php", NULL), USDT_DESC_NAME);
+	CHECK_EQ_INT(usdt_desc_kind("postgresql", NULL), USDT_DESC_NAME);
+	/* only a pid, the pid provider, pid 0, too large, DTrace's own */
 	CHECK_EQ_INT(usdt_desc_kind("1234", NULL), USDT_DESC_NONE);
 	CHECK_EQ_INT(usdt_desc_kind("pid1234", NULL), USDT_DESC_NONE);
 	CHECK_EQ_INT(usdt_desc_kind("php0", NULL), USDT_DESC_NONE);
@@ -58,6 +60,9 @@ static void test_prov_match(void)
 	CHECK(usdt_prov_match("p*", "python", 99));
 	CHECK(usdt_prov_match("postgresql*", "postgresql", 5));
 	CHECK(usdt_prov_match("mysql1?", "mysql", 12));
+	CHECK(usdt_prov_match("mysql", "mysql", 12));
+	CHECK(!usdt_prov_match("mysql", "mysqlish", 12));
+	CHECK(!usdt_prov_match("mysql", "mysq", 12));
 	CHECK(!usdt_prov_match("mysql1?", "mysql", 123));
 	CHECK(usdt_prov_match("", "any", 1));
 }
