@@ -1583,6 +1583,35 @@ static val_t cg_subr(cg_t *g, d_node_t *n, const subr_t *s)
 	return mkval(r, rt);
 }
 
+/*
+ * DTrace resolves a callee's name as it parses the call, whatever the
+ * context: an unknown name is D_FUNC_UNDEF and a variable or built-in
+ * D_FUNC_IDKIND even where the call itself would be refused later.
+ */
+void cg_resolve_callee(cg_t *g, d_node_t *n)
+{
+	static const char *const other[] = { "stack", "ustack", "jstack",
+		"sym", "func", "mod", "usym", "ufunc", "uaddr", "umod",
+		"breakpoint", "chill", "panic", "trace", "printf", "exit",
+		"printa", "clear", "trunc", "normalize", "denormalize", "setopt",
+		"speculate", "commit", "discard", "tracemem", "print", "system",
+		"freopen", "ftruncate", "raise", "stop", "copyout", "copyoutstr",
+		"count", "sum", "avg", "min", "max", "stddev", "quantize",
+		"lquantize", "llquantize", NULL };
+	for (size_t i = 0; i < sizeof(subrs) / sizeof(subrs[0]); i++)
+		if (strcmp(subrs[i].name, n->name) == 0)
+			return;
+	for (int i = 0; other[i]; i++)
+		if (strcmp(other[i], n->name) == 0)
+			return;
+	if (builtin_lookup(n->name) != NULL ||
+	    cg_var_lookup(g, n->name, DIF_SCOPE_GLOBAL) != NULL)
+		d_error(g->cc, n->line, "D_FUNC_IDKIND",
+		    "%s is not a function", n->name);
+	d_error(g->cc, n->line, "D_FUNC_UNDEF", "undefined function name: %s",
+	    n->name);
+}
+
 static val_t cg_call(cg_t *g, d_node_t *n)
 {
 	val_t v;

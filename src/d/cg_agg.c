@@ -299,6 +299,8 @@ void cg_agg_stmt(cg_t *g, d_node_t *e)
 		if (strcmp(aggfns[i].name, fn->name) == 0)
 			fi = (int)i;
 	if (fi < 0)
+		cg_resolve_callee(g, fn);
+	if (fi < 0)
 		d_error(g->cc, line, "D_AGG_FUNC", "@%s must be assigned the "
 		    "result of an aggregating function", name);
 	int argc = cg_count_args(fn->args);

@@ -26,6 +26,7 @@ void cg_narrow(cg_t *g, int r, const d_type_t *t);
 val_t cg_expr(cg_t *g, d_node_t *n);
 int cg_count_args(d_node_t *a);
 void cg_proto_len(cg_t *g, d_node_t *n, int got, int min, int max);
+void cg_resolve_callee(cg_t *g, d_node_t *n);
 
 /* cg_actions.c */
 uint32_t cg_add_rec(cg_t *g, int kind, uint32_t size, d_recdesc_t d);
