@@ -150,28 +150,66 @@ static d_type_t *spec_base(cg_t *g, d_node_t *tn)
 	d_type_t *t;
 	switch (s->kind) {
 	case D_SPEC_BASE: {
-		unsigned f = s->base_flags & ~(D_BASE_CONST | D_BASE_VOLATILE);
-		int uns = (f & D_BASE_UNSIGNED) != 0;
-		const char *name;
-		if (f & D_BASE_VOID)
-			name = "void";
-		else if (f & D_BASE_CHAR)
-			name = uns ? "unsigned char" :
-			    (f & D_BASE_SIGNED) ? "signed char" : "char";
-		else if (f & D_BASE_SHORT)
-			name = uns ? "unsigned short" : "short";
-		else if (f & D_BASE_LONGLONG)
-			name = uns ? "unsigned long long" : "long long";
-		else if ((f & D_BASE_LONG) && (f & D_BASE_DOUBLE))
-			name = "long double";
-		else if (f & D_BASE_LONG)
-			name = uns ? "unsigned long" : "long";
-		else if (f & D_BASE_FLOAT)
-			name = "float";
-		else if (f & D_BASE_DOUBLE)
-			name = "double";
-		else
-			name = uns ? "unsigned int" : "int";
+		unsigned f = s->base_flags;
+		/*
+		 * DTrace spells the attributes in a fixed order, drops `int`
+		 * after short or long, and looks the result up: a mix C has no
+		 * type for (short long, short double) fails to resolve.
+		 */
+		static const struct { const char *canon, *name; } known[] = {
+			{ "void", "void" }, { "char", "char" },
+			{ "signed char", "signed char" },
+			{ "unsigned char", "unsigned char" },
+			{ "short", "short" }, { "signed short", "short" },
+			{ "unsigned short", "unsigned short" },
+			{ "int", "int" }, { "signed int", "int" },
+			{ "signed", "int" }, { "unsigned int", "unsigned int" },
+			{ "unsigned", "unsigned int" },
+			{ "long", "long" }, { "signed long", "long" },
+			{ "unsigned long", "unsigned long" },
+			{ "long long", "long long" },
+			{ "signed long long", "long long" },
+			{ "unsigned long long", "unsigned long long" },
+			{ "float", "float" }, { "double", "double" },
+			{ "long double", "long double" }, { NULL, NULL }
+		};
+		static const struct { unsigned f; const char *w; } words[] = {
+			{ D_BASE_SIGNED, "signed " }, { D_BASE_UNSIGNED, "unsigned " },
+			{ D_BASE_SHORT, "short " }, { D_BASE_LONG, "long " },
+			{ D_BASE_LONGLONG, "long long " }, { 0, NULL }
+		};
+		static const struct { unsigned f; const char *w; } names[] = {
+			{ D_BASE_VOID, "void" }, { D_BASE_CHAR, "char" },
+			{ D_BASE_INT, "int" }, { D_BASE_FLOAT, "float" },
+			{ D_BASE_DOUBLE, "double" }, { 0, NULL }
+		};
+		unsigned sizes = D_BASE_SHORT | D_BASE_LONG | D_BASE_LONGLONG;
+		char canon[64] = "";
+		for (int i = 0; words[i].w != NULL; i++)
+			if (f & words[i].f)
+				strcat(canon, words[i].w);
+		int named = 0;
+		for (int i = 0; names[i].w != NULL; i++)
+			if (f & names[i].f) {
+				named = 1;
+				if (!(f & sizes) || (names[i].f &
+				    (D_BASE_FLOAT | D_BASE_DOUBLE)))
+					strcat(canon, names[i].w);
+			}
+		if (!named && canon[0] == '\0')
+			strcat(canon, "int");
+		char trimmed[64];
+		size_t cl = strlen(canon);
+		memcpy(trimmed, canon, cl + 1);
+		if (cl > 0 && trimmed[cl - 1] == ' ')
+			trimmed[cl - 1] = '\0';
+		const char *name = NULL;
+		for (int i = 0; known[i].canon != NULL && name == NULL; i++)
+			if (strcmp(known[i].canon, trimmed) == 0)
+				name = known[i].name;
+		if (name == NULL)
+			d_error(g->cc, tn->line, "D_UNKNOWN",
+			    "failed to resolve type %s: Unknown type name", canon);
 		return d_typedef_lookup(g->ts, name);
 	}
 	case D_SPEC_TYPEDEF:

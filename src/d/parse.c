@@ -603,26 +603,73 @@ static _Noreturn void combo(parser_t *p, int line)
 	d_error(p->cc, line, "D_DECL_COMBO", "invalid type combination");
 }
 
-static void check_base(parser_t *p, unsigned f, int line)
+#define BASE_NAMES (D_BASE_VOID | D_BASE_CHAR | D_BASE_INT | D_BASE_FLOAT | \
+	D_BASE_DOUBLE)
+#define BASE_ATTRS (D_BASE_SHORT | D_BASE_LONG | D_BASE_LONGLONG | \
+	D_BASE_SIGNED | D_BASE_UNSIGNED)
+
+/* a type name (base keyword, tag, typedef) is already given */
+static int spec_named(const d_spec_t *spec)
 {
-	unsigned size = f & (D_BASE_CHAR | D_BASE_SHORT | D_BASE_LONG |
-	    D_BASE_LONGLONG);
-	if (size & (size - 1))
-		combo(p, line);
-	if ((f & D_BASE_SIGNED) && (f & D_BASE_UNSIGNED))
-		combo(p, line);
-	if ((f & D_BASE_VOID) && (f & ~(D_BASE_VOID | D_BASE_CONST |
-	    D_BASE_VOLATILE)))
-		combo(p, line);
-	if ((f & D_BASE_FLOAT) && (f & ~(D_BASE_FLOAT | D_BASE_CONST |
-	    D_BASE_VOLATILE)))
-		combo(p, line);
-	if ((f & D_BASE_DOUBLE) && (f & ~(D_BASE_DOUBLE | D_BASE_LONG |
-	    D_BASE_CONST | D_BASE_VOLATILE)))
-		combo(p, line);
-	if ((f & (D_BASE_CHAR | D_BASE_VOID | D_BASE_FLOAT | D_BASE_DOUBLE)) &&
-	    (f & D_BASE_INT))
-		combo(p, line);
+	return spec->kind != D_SPEC_BASE || (spec->base_flags & BASE_NAMES);
+}
+
+/*
+ * DTrace checks the attributes (short, long, signed, unsigned) against the
+ * type name each time either is added, in this order; any other odd mix
+ * (short long, short double) is left to the type lookup, which fails.
+ */
+static void check_base(parser_t *p, const d_spec_t *spec, int line)
+{
+	unsigned f = spec->base_flags;
+	int is_int = spec->kind == D_SPEC_BASE &&
+	    !(f & (D_BASE_FLOAT | D_BASE_DOUBLE));
+	int is_float = spec->kind == D_SPEC_BASE &&
+	    (f & (D_BASE_FLOAT | D_BASE_DOUBLE));
+	if (!spec_named(spec))
+		return;
+	if ((f & D_BASE_CHAR) &&
+	    (f & (D_BASE_SHORT | D_BASE_LONG | D_BASE_LONGLONG)))
+		d_error(p->cc, line, "D_DECL_CHARATTR", "invalid type "
+		    "declaration: short and long may not be used with char type");
+	if ((f & D_BASE_VOID) && (f & BASE_ATTRS))
+		d_error(p->cc, line, "D_DECL_VOIDATTR", "invalid type "
+		    "declaration: attributes may not be used with void type");
+	if (!is_int && (f & (D_BASE_SIGNED | D_BASE_UNSIGNED)))
+		d_error(p->cc, line, "D_DECL_SIGNINT", "invalid type "
+		    "declaration: signed and unsigned may only be used with "
+		    "integer type");
+	if (!is_int && !is_float && (f & (D_BASE_LONG | D_BASE_LONGLONG)))
+		d_error(p->cc, line, "D_DECL_LONGINT", "invalid type "
+		    "declaration: long and long long may only be used with "
+		    "integer or floating-point type");
+}
+
+/* add one base keyword (a name or an attribute) to spec */
+static void add_base(parser_t *p, d_spec_t *spec, unsigned f, int line)
+{
+	static const struct { unsigned f; const char *kw; } once[] = {
+		{ D_BASE_SHORT, "short" }, { D_BASE_SIGNED, "signed" },
+		{ D_BASE_UNSIGNED, "unsigned" }, { 0, NULL }
+	};
+	if (f & BASE_NAMES) {
+		if (spec_named(spec))
+			combo(p, line);
+	} else if (f == D_BASE_LONG && (spec->base_flags & D_BASE_LONGLONG)) {
+		d_error(p->cc, line, "D_DECL_COMBO", "the attribute 'long' may "
+		    "only be used at most twice in a declaration");
+	} else if (f == D_BASE_LONG && (spec->base_flags & D_BASE_LONG)) {
+		spec->base_flags &= ~D_BASE_LONG;
+		f = D_BASE_LONGLONG;
+	} else {
+		for (int i = 0; once[i].kw != NULL; i++)
+			if (f == once[i].f && (spec->base_flags & f))
+				d_error(p->cc, line, "D_DECL_COMBO", "the attribute "
+				    "'%s' may only be used at most once in a "
+				    "declaration", once[i].kw);
+	}
+	spec->base_flags |= f;
+	check_base(p, spec, line);
 }
 
 static void parse_sou_body(parser_t *p, d_spec_t *spec);
@@ -686,37 +733,31 @@ static int parse_specs(parser_t *p, d_spec_t *spec, int *storage)
 				if (strcmp(base[i].kw, t->text) == 0)
 					break;
 			if (base[i].kw != NULL) {
-				unsigned f = base[i].f;
-				if (spec->kind != D_SPEC_BASE)
-					combo(p, line);
-				if (f == D_BASE_LONG && (spec->base_flags & D_BASE_LONG))
-					f = D_BASE_LONGLONG, spec->base_flags &= ~D_BASE_LONG;
-				else if (spec->base_flags & f)
-					combo(p, line);
-				spec->base_flags |= f;
-				check_base(p, spec->base_flags, line);
+				add_base(p, spec, base[i].f, line);
 				next(p);
 				any = typed = 1;
 				continue;
 			}
 			if (strcmp(t->text, "string") == 0) {
-				if (typed)
+				if (spec_named(spec))
 					combo(p, line);
 				next(p);
 				spec->kind = D_SPEC_TYPEDEF;
 				spec->name = "string";
+				check_base(p, spec, line);
 				any = typed = 1;
 				continue;
 			}
 			if (strcmp(t->text, "struct") == 0 ||
 			    strcmp(t->text, "union") == 0 ||
 			    strcmp(t->text, "enum") == 0) {
-				if (typed)
+				if (spec_named(spec))
 					combo(p, line);
 				int k = t->text[0] == 's' ? D_SPEC_STRUCT :
 				    t->text[0] == 'u' ? D_SPEC_UNION : D_SPEC_ENUM;
 				next(p);
 				spec->kind = k;
+				check_base(p, spec, line);
 				t = peek(p, 0);
 				if (t->kind == TK_IDENT) {
 					d_tok_t nt = next(p);
@@ -737,11 +778,12 @@ static int parse_specs(parser_t *p, d_spec_t *spec, int *storage)
 				continue;
 			}
 			done = 1;
-		} else if (t->kind == TK_IDENT && !typed &&
+		} else if (t->kind == TK_IDENT && !spec_named(spec) &&
 		    is_typename(p, t->str)) {
 			d_tok_t nt = next(p);
 			spec->kind = D_SPEC_TYPEDEF;
 			spec->name = split_scope(p, nt.str, &spec->scope);
+			check_base(p, spec, line);
 			any = typed = 1;
 			continue;
 		} else {

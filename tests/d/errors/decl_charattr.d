@@ -1,0 +1,3 @@
+/* proves: long with char is D_DECL_CHARATTR */
+/* args: -x errtags */
+BEGIN { x = (long char)0; exit(0); }
