@@ -531,6 +531,13 @@ static void incompat(cg_t *g, int line, const d_type_t *a, const char *op,
 	    a->name, op, b->name);
 }
 
+/* Types a null pointer constant (integer constant 0) converts to. */
+static int is_ptr_or_string(const d_type_t *t)
+{
+	const d_type_t *rt = d_resolve(t);
+	return rt->kind == TK_PTR || rt->kind == TK_STRING;
+}
+
 /* May a value of type `from` be assigned to something of type `to`? */
 static int assignable(const d_type_t *to, const d_type_t *from)
 {
@@ -594,8 +601,9 @@ static val_t cg_ident(cg_t *g, d_node_t *n)
 		cg_emit(g, DIF_LDGS, r, 0, 0, v->id);
 		return mkval(r, v->type);
 	}
+	/* NULL is `inline long NULL = 0`, which D reads as the int 0 */
 	if (n->scope == NULL && strcmp(n->name, "NULL") == 0)
-		return mkval(cg_setx(g, 0), d_t_ptr(g->ts, d_t_void(g->ts)));
+		return mkval(cg_setx(g, 0), t_int(g));
 	if ((b = builtin_lookup(n->name)) != NULL) {
 		int r = cg_reg_alloc(g);
 		cg_emit(g, DIF_LDGS, r, 0, 0, b->id);
@@ -1010,7 +1018,8 @@ static val_t cg_assign(cg_t *g, d_node_t *n)
 		(void)arith(g, base_op(n->op), &a, &r, n->line, op);
 		cg_reg_free(g, r.reg);
 		r = a;
-	} else if (!assignable(lv.type, r.type)) {
+	} else if (!assignable(lv.type, r.type) &&
+	    !(is_ptr_or_string(lv.type) && cg_is_null_const(g, n->right))) {
 		incompat(g, n->line, lv.type, op, r.type);
 	}
 	cg_narrow(g, r.reg, lv.type);
@@ -1263,6 +1272,11 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 				convert_int(g, &a, t);
 				convert_int(g, &b, t);
 				uns = !d_is_signed(t);
+			} else if ((ra->kind == TK_STRING &&
+			    cg_is_null_const(g, n->right)) ||
+			    (rb->kind == TK_STRING &&
+			    cg_is_null_const(g, n->left))) {
+				uns = 1;	/* a string against NULL: the address */
 			} else if ((ra->kind == TK_PTR || d_is_int(ra)) &&
 			    (rb->kind == TK_PTR || d_is_int(rb)) &&
 			    (ra->kind != TK_PTR || rb->kind != TK_PTR ||
@@ -1326,10 +1340,18 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 			t = d_arith_conv(g->ts, a.type, b.type);
 		else if (ra->kind == TK_STRING && rb->kind == TK_STRING)
 			t = a.type;
-		else if (d_is_stringlike(ra) && d_is_stringlike(rb))
+		else if (d_is_stringlike(ra) && d_is_stringlike(rb) &&
+		    (ra->kind == TK_STRING || rb->kind == TK_STRING))
 			t = d_t_string(g->ts);
+		/* two char * stay char *: string only when a branch is one */
 		else if (d_type_compat(ra, rb) && ra->kind == rb->kind)
 			t = a.type;
+		else if (d_is_stringlike(ra) && d_is_stringlike(rb))
+			t = d_t_string(g->ts);
+		else if (is_ptr_or_string(ra) && cg_is_null_const(g, n->right))
+			t = a.type;
+		else if (is_ptr_or_string(rb) && cg_is_null_const(g, n->left))
+			t = b.type;
 		else
 			d_error(g->cc, n->line, "D_OP_INCOMPAT",
 			    "operator ?: operands must have compatible types");
@@ -1552,7 +1574,9 @@ static val_t cg_subr(cg_t *g, d_node_t *n, const subr_t *s)
 	int i = 0;
 	for (d_node_t *a = n->args; a; a = a->next, i++) {
 		av[i] = cg_expr(g, a);
-		if (!arg_ok(s->args[i], av[i].type) || d_is_void(av[i].type) ||
+		int null_str = s->args[i] == A_STR && cg_is_null_const(g, a);
+		if ((!arg_ok(s->args[i], av[i].type) && !null_str) ||
+		    d_is_void(av[i].type) ||
 		    (s->args[i] == A_PTR && !ptr_arg_ok(g, s->argnames[i], a,
 		    av[i].type)))
 			d_error(g->cc, n->line, "D_PROTO_ARG",

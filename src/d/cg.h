@@ -96,6 +96,8 @@ void cg_decl(cg_t *g, d_node_t *decl);
 d_type_t *cg_tname(cg_t *g, d_node_t *tname);
 /* decl.c: integer constant expression (-1 if not constant). */
 int cg_const(cg_t *g, d_node_t *n, int64_t *out);
+/* decl.c: is n an integer constant 0 (a null pointer constant)? */
+int cg_is_null_const(cg_t *g, d_node_t *n);
 
 cg_var_t *cg_var_lookup(cg_t *g, const char *name, int scope);
 cg_var_t *cg_var_add(cg_t *g, const char *name, int scope, d_type_t *t);

@@ -51,6 +51,17 @@ static int64_t narrow(int64_t v, const d_type_t *t)
 }
 
 /*
+ * A null pointer constant: an integer constant expression of value 0
+ * (NULL included). Like illumos dt_node_is_ptrcompat, it is compatible
+ * with every pointer type and with string.
+ */
+int cg_is_null_const(cg_t *g, d_node_t *n)
+{
+	int64_t v;
+	return cg_const(g, n, &v) == 0 && v == 0;
+}
+
+/*
  * Integer constant expressions. Only what DTrace folds: literals,
  * enumerators, inlines of constants, sizeof, and operators over them.
  */
@@ -72,6 +83,12 @@ int cg_const(cg_t *g, d_node_t *n, int64_t *out)
 		if ((in = cg_inline_lookup(g, n->name)) != NULL &&
 		    d_is_int(in->type) && cg_const(g, in->value, &a) == 0) {
 			*out = narrow(a, in->type);
+			return 0;
+		}
+		/* the built-in `inline long NULL = 0`, unless a variable hides it */
+		if (n->scope == NULL && strcmp(n->name, "NULL") == 0 &&
+		    cg_var_lookup(g, n->name, DIF_SCOPE_GLOBAL) == NULL) {
+			*out = 0;
 			return 0;
 		}
 		return -1;
