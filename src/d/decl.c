@@ -383,7 +383,7 @@ static d_type_t *spec_base(cg_t *g, d_node_t *tn)
 			tail = &tm->next;
 		}
 		t->members = head;
-		d_struct_layout(t);
+		d_struct_layout_ctf(g->ts, t);
 		return t;
 	}
 	}

@@ -383,6 +383,54 @@ void d_struct_layout(d_type_t *t)
 	t->complete = 1;
 }
 
+/*
+ * DTrace builds a D-declared struct with libctf's ctf_add_member, not the
+ * C ABI, and scripts observe the difference through sizeof and offsetof:
+ * a bit-field is an integer of the smallest power-of-two bytes holding its
+ * width, every member starts at the first byte after the previous one's
+ * last bit rounded up to its own alignment, the size ends at the last
+ * member (no tail padding) and a struct is aligned as its first member.
+ */
+void d_struct_layout_ctf(d_types_t *ts, d_type_t *t)
+{
+	size_t end_bits = 0, size = 0, align = 1;
+	int first = 1;
+	for (d_tmember_t *m = t->members; m; m = m->next) {
+		if (m->bits > 0) {
+			/* the storage unit keeps the base type's name and sign */
+			size_t unit = 1;
+			while (unit * 8 < (size_t)m->bits)
+				unit *= 2;
+			d_type_t *bt = d_alloc(ts->cc, sizeof(*bt));
+			*bt = *d_resolve(m->type);
+			bt->size = bt->align = unit;
+			m->type = bt;
+		}
+		size_t ms = d_sizeof(m->type), ma = d_resolve(m->type)->align;
+		if (ma == 0)
+			ma = 1;
+		m->bitoff = 0;
+		if (t->kind == TK_UNION) {
+			m->off = 0;
+			if (ms > size)
+				size = ms;
+			if (ma > align)
+				align = ma;
+			continue;
+		}
+		size_t off = (end_bits + 7) / 8;
+		off = (off + ma - 1) / ma * ma;
+		if (first)
+			align = ma, first = 0;
+		m->off = off;
+		end_bits = off * 8 + (m->bits > 0 ? (size_t)m->bits : ms * 8);
+		size = off + ms;
+	}
+	t->size = size;
+	t->align = align;
+	t->complete = 1;
+}
+
 int d_enumconst_lookup(d_types_t *ts, const char *name, int64_t *val,
     d_type_t **t)
 {

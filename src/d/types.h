@@ -79,6 +79,7 @@ d_type_t *d_anon(d_types_t *ts, int kind);
 /* Make an existing type (from DWARF) known under a tag. */
 void d_tag_register(d_types_t *ts, int kind, const char *tag, d_type_t *t);
 void d_struct_layout(d_type_t *t);       /* after members are set */
+void d_struct_layout_ctf(d_types_t *ts, d_type_t *t); /* D-declared: libctf's rule */
 
 /* Enumerator constants (identifier namespace). */
 int d_enumconst_lookup(d_types_t *ts, const char *name, int64_t *val, d_type_t **t);

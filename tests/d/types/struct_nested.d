@@ -1,4 +1,4 @@
-/* proves: a nested struct is aligned as its widest member */
+/* proves: a nested D-declared struct is aligned as its first member (libctf rule, as DTrace) */
 #pragma D option quiet
 
 struct in { int x; long y; };

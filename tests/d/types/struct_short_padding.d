@@ -1,4 +1,4 @@
-/* proves: short members are 2-byte aligned and the size is padded */
+/* proves: short members are 2-byte aligned and a D-declared struct ends at its last member */
 #pragma D option quiet
 
 struct t { char a; short b; char c; };

@@ -1,4 +1,4 @@
-/* proves: a struct is padded to the alignment of its widest member */
+/* proves: a struct declared in D has no tail padding (libctf layout, as DTrace) */
 #pragma D option quiet
 
 struct u { long a; char b; };

@@ -1,4 +1,4 @@
-/* proves: a union with an array member */
+/* proves: a D-declared union is as large as its largest member, unpadded (as DTrace) */
 #pragma D option quiet
 
 union v { char buf[13]; int i; };
