@@ -34,6 +34,8 @@ typedef struct parser {
 	int nbuf;
 	int mode;
 	name_ent_t *typedefs;   /* typedef names the program declared */
+	name_ent_t *bodies;     /* "struct s" etc. the program defined, so a
+	                         * second body is refused when it is read */
 	name_ent_t *idents;     /* names that are variables, not types */
 	int top_unary;          /* last conditional expression was a unary one */
 } parser_t;
@@ -769,6 +771,22 @@ static int parse_specs(parser_t *p, d_spec_t *spec, int *storage)
 					spec->name = split_scope(p, nt.str, &spec->scope);
 				}
 				if (peek(p, 0)->kind == '{') {
+					/*
+					 * DTrace defines the tag as soon as the
+					 * `{` is read, so a redefinition is
+					 * reported before anything after it.
+					 */
+					if (spec->name != NULL && spec->scope == NULL) {
+						const char *full = d_sprintf(p->cc,
+						    "%s %s", k == D_SPEC_STRUCT ?
+						    "struct" : k == D_SPEC_UNION ?
+						    "union" : "enum", spec->name);
+						if (in_names(p->bodies, full))
+							d_error(p->cc, peek(p, 0)->line,
+							    "D_DECL_TYPERED", "type "
+							    "redeclared: %s", full);
+						add_name(p, &p->bodies, full);
+					}
 					spec->has_body = 1;
 					spec->defined = d_alloc(p->cc,
 					    sizeof(*spec->defined));
