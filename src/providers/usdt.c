@@ -24,6 +24,7 @@
  * processes. A file that nothing maps at start-up and the module does not
  * name is not covered.
  */
+#include "backend/backend.h"
 #include "consumer/handle.h"
 #include "consumer/hitctx.h"
 #include "providers/idtab.h"
@@ -85,6 +86,7 @@ struct usdt_state {
 	usdt_enabling_t *en; size_t nen, encap;
 	udt_probe_t **fresh; size_t nfresh, capfresh;   /* made by this round */
 	int resolve;            /* exec: existing probes take new sites */
+	int warned;             /* the ptrace limit was said */
 	unsigned nobjs;         /* objects ever cached (their seq) */
 };
 
@@ -911,6 +913,28 @@ int usdt_note_enabling(udt_handle_t *h, udt_prog_t *p,
 		us->encap = n;
 	}
 	us->en[us->nen++] = (usdt_enabling_t){ p, c, d };
+	if (!us->warned && usdt_desc_kind(d->prov, NULL) != USDT_DESC_PID &&
+	    !sw_active(h)) {
+		/*
+		 * ptrace sees only processes it grabs: the ones running now and
+		 * their children. Say why once, instead of counting nothing
+		 * for a program started later.
+		 */
+		char desc[512], why[256] = "-x backend=ptrace";
+		us->warned = 1;
+		probe_desc_str(d, desc, sizeof(desc));
+		if (strcmp(h->opts.backend, "ptrace") != 0) {
+			char w[200] = "";
+			(void)backend_uprobe_permitted(w, sizeof(w));
+			snprintf(why, sizeof(why), "uprobes not permitted: %s", w);
+		}
+		fflush(h->outfp);
+		fprintf(h->errfp, "%s: warning: %s traces only the processes "
+		    "running now and those they start, not programs started "
+		    "later (ptrace backend: %s); uprobes need CAP_PERFMON or "
+		    "kernel.perf_event_paranoid = -1\n", UDT_PROGNAME, desc, why);
+		fflush(h->errfp);
+	}
 	return 0;
 }
 
