@@ -258,29 +258,30 @@ test_bytes(void)
 	d_recdesc_t recs[3];
 	d_clause_prog_t c;
 	unsigned char bin[20];
-	char arr[8] = "abc";
-	char empty[8] = "";
+	/* 12 bytes: a 1-, 2-, 4- or 8-byte record prints as an integer */
+	char arr[12] = "abc";
+	char empty[12] = "";
 	char *o;
 	int i;
 
 	for (i = 0; i < 20; i++)
 		bin[i] = (unsigned char)(i * 13 + 1);
 	recs[0] = RD(D_ACT_TRACE, D_RT_BYTES, 20, 0);
-	recs[1] = RD(D_ACT_TRACE, D_RT_BYTES, 8, 0);
+	recs[1] = RD(D_ACT_TRACE, D_RT_BYTES, 12, 0);
 	recs[1].is_char_array = 1;
-	recs[2] = RD(D_ACT_TRACE, D_RT_STRING, 8, 0);
+	recs[2] = RD(D_ACT_TRACE, D_RT_STRING, 12, 0);
 	memset(&c, 0, sizeof(c));
 	c.body = &dummy_body;
 	c.recs = recs;
 	c.nrecs = 3;
 
 	start();
-	rec_add(1, arr, 8);
+	rec_add(1, arr, 12);
 	fire("", "BEGIN", 1, &c);
 	rec_add(0, bin, 20);
 	fire("", "BEGIN", 1, &c);
 	/* an empty string is no string to DTrace: it is dumped */
-	rec_add(2, empty, 8);
+	rec_add(2, empty, 12);
 	fire("", "BEGIN", 1, &c);
 	o = finish();
 	CHECK_EQ_STR(o, HEADER
@@ -292,27 +293,27 @@ test_bytes(void)
 	    "  ....\n"
 	    "\n"
 	    BEGIN_PREFIX HEXHDR
-	    "         0: 00 00 00 00 00 00 00 00                        "
-	    "  ........\n"
+	    "         0: 00 00 00 00 00 00 00 00 00 00 00 00            "
+	    "  ............\n"
 	    "\n");
 	free(o);
 
 	/* rawbytes: strings are dumped too */
 	start();
 	opts.rawbytes = 1;
-	rec_add(1, arr, 8);
+	rec_add(1, arr, 12);
 	fire("", "BEGIN", 1, &c);
 	o = finish();
 	CHECK_EQ_STR(o, HEADER BEGIN_PREFIX HEXHDR
-	    "         0: 61 62 63 00 00 00 00 00                        "
-	    "  abc.....\n"
+	    "         0: 61 62 63 00 00 00 00 00 00 00 00 00            "
+	    "  abc.........\n"
 	    "\n");
 	free(o);
 
 	/* quiet strings: bare */
 	start();
 	opts.quiet = 1;
-	rec_add(1, arr, 8);
+	rec_add(1, arr, 12);
 	fire("", "BEGIN", 1, &c);
 	o = finish();
 	CHECK_EQ_STR(o, "abc");
