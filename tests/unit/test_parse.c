@@ -507,12 +507,14 @@ int main(void)
 	    "D_DECL_LOCASSC 3: associative arrays may not be declared as local "
 	    "variables: a");
 	CHECK_EQ_STR(parse("long char x;"),
-	    "D_DECL_COMBO 1: invalid type combination");
+	    "D_DECL_CHARATTR 1: invalid type declaration: short and long may "
+	    "not be used with char type");
 	CHECK_EQ_STR(parse("extern static int x;"),
 	    "D_DECL_CLASS 1: only one storage class allowed in a declaration");
 	CHECK_EQ_STR(parse("int x = 1;"), "D_SYNTAX 1: syntax error near \"=\"");
 	CHECK_EQ_STR(parse("long long x; long long long y;"),
-	    "D_DECL_COMBO 1: invalid type combination");
+	    "D_DECL_COMBO 1: the attribute 'long' may only be used at most "
+	    "twice in a declaration");
 	CHECK_EQ_STR(parse("provider myprov {\n probe query__start(char *, int);\n"
 	    " probe done(int x) : (string);\n};"),
 	    "(provider myprov (query__start <char *> <int>) "
