@@ -539,7 +539,7 @@ static int is_ptr_or_string(const d_type_t *t)
 }
 
 /* May a value of type `from` be assigned to something of type `to`? */
-static int assignable(const d_type_t *to, const d_type_t *from)
+int cg_assignable(const d_type_t *to, const d_type_t *from)
 {
 	const d_type_t *rt = d_resolve(to), *rf = d_resolve(from);
 	if (d_is_arith(rt) && d_is_arith(rf))
@@ -583,11 +583,9 @@ static val_t cg_ident(cg_t *g, d_node_t *n)
 		int saved = g->line;
 		val_t iv = cg_expr(g, in->value);
 		g->line = saved;
-		if (!assignable(in->type, iv.type))
-			d_error(g->cc, n->line, "D_OP_INCOMPAT",
-			    "inline %s definition uses incompatible types: "
-			    "\"%s\" = \"%s\"", in->name, in->type->name,
-			    iv.type->name);
+		/* an integer constant stands for itself, its type included */
+		if (in->value->kind == N_INT)
+			return iv;
 		cg_narrow(g, iv.reg, in->type);
 		return mkval(iv.reg, in->type);
 	}
@@ -1018,7 +1016,7 @@ static val_t cg_assign(cg_t *g, d_node_t *n)
 		(void)arith(g, base_op(n->op), &a, &r, n->line, op);
 		cg_reg_free(g, r.reg);
 		r = a;
-	} else if (!assignable(lv.type, r.type) &&
+	} else if (!cg_assignable(lv.type, r.type) &&
 	    !(is_ptr_or_string(lv.type) && cg_is_null_const(g, n->right))) {
 		incompat(g, n->line, lv.type, op, r.type);
 	}
@@ -1607,6 +1605,16 @@ static val_t cg_subr(cg_t *g, d_node_t *n, const subr_t *s)
 	return mkval(r, rt);
 }
 
+/* functions DTrace knows that are not in subrs[] (actions, stack(), ...) */
+static const char *const known_fns[] = { "stack", "ustack", "jstack",
+	"sym", "func", "mod", "usym", "ufunc", "uaddr", "umod",
+	"breakpoint", "chill", "panic", "trace", "printf", "exit",
+	"printa", "clear", "trunc", "normalize", "denormalize", "setopt",
+	"speculate", "commit", "discard", "tracemem", "print", "system",
+	"freopen", "ftruncate", "raise", "stop", "copyout", "copyoutstr",
+	"count", "sum", "avg", "min", "max", "stddev", "quantize",
+	"lquantize", "llquantize", NULL };
+
 /*
  * DTrace resolves a callee's name as it parses the call, whatever the
  * context: an unknown name is D_FUNC_UNDEF and a variable or built-in
@@ -1614,19 +1622,11 @@ static val_t cg_subr(cg_t *g, d_node_t *n, const subr_t *s)
  */
 void cg_resolve_callee(cg_t *g, d_node_t *n)
 {
-	static const char *const other[] = { "stack", "ustack", "jstack",
-		"sym", "func", "mod", "usym", "ufunc", "uaddr", "umod",
-		"breakpoint", "chill", "panic", "trace", "printf", "exit",
-		"printa", "clear", "trunc", "normalize", "denormalize", "setopt",
-		"speculate", "commit", "discard", "tracemem", "print", "system",
-		"freopen", "ftruncate", "raise", "stop", "copyout", "copyoutstr",
-		"count", "sum", "avg", "min", "max", "stddev", "quantize",
-		"lquantize", "llquantize", NULL };
 	for (size_t i = 0; i < sizeof(subrs) / sizeof(subrs[0]); i++)
 		if (strcmp(subrs[i].name, n->name) == 0)
 			return;
-	for (int i = 0; other[i]; i++)
-		if (strcmp(other[i], n->name) == 0)
+	for (int i = 0; known_fns[i]; i++)
+		if (strcmp(known_fns[i], n->name) == 0)
 			return;
 	if (builtin_lookup(n->name) != NULL ||
 	    cg_var_lookup(g, n->name, DIF_SCOPE_GLOBAL) != NULL)
@@ -1634,6 +1634,50 @@ void cg_resolve_callee(cg_t *g, d_node_t *n)
 		    "%s is not a function", n->name);
 	d_error(g->cc, n->line, "D_FUNC_UNDEF", "undefined function name: %s",
 	    n->name);
+}
+
+/* Type of an expression: cooked for its checks and errors, code dropped. */
+d_type_t *cg_expr_type(cg_t *g, d_node_t *n)
+{
+	size_t nt = g->text.n;
+	unsigned regs = g->regs;
+	val_t e = cg_expr(g, n);
+	g->text.n = nt;
+	g->action_of.n = nt;
+	g->regs = regs;
+	return e.type;
+}
+
+static const char *const actions[] = { "trace", "printf", "exit",
+	"printa", "clear", "trunc", "normalize", "denormalize", "setopt",
+	"speculate", "commit", "discard", "tracemem", "print", "system",
+	"freopen", "ftruncate", "raise", "stop", "copyout", "copyoutstr",
+	"count", "sum", "avg", "min", "max", "stddev", "quantize",
+	"lquantize", "llquantize", NULL };
+
+/*
+ * What a global name already denotes, worded as illumos's D_DECL_IDRED
+ * "previous:" line (identifier kind, then "inline" or nothing), or NULL
+ * when the name is free for a new inline.
+ */
+const char *cg_ident_kind(cg_t *g, const char *name)
+{
+	cg_var_t *v;
+	if (cg_inline_lookup(g, name) != NULL || strcmp(name, "NULL") == 0)
+		return "scalar inline";
+	for (size_t i = 0; i < sizeof(subrs) / sizeof(subrs[0]); i++)
+		if (strcmp(subrs[i].name, name) == 0)
+			return "function ";
+	for (int i = 0; known_fns[i]; i++)
+		if (strcmp(known_fns[i], name) == 0)
+			return "function ";
+	if (builtin_lookup(name) != NULL)
+		return "scalar ";
+	if (strcmp(name, "args") == 0 || strcmp(name, "uregs") == 0)
+		return "array ";
+	if ((v = cg_var_lookup(g, name, DIF_SCOPE_GLOBAL)) != NULL)
+		return v->assoc ? "array " : "scalar ";
+	return NULL;
 }
 
 static val_t cg_call(cg_t *g, d_node_t *n)
@@ -1644,12 +1688,6 @@ static val_t cg_call(cg_t *g, d_node_t *n)
 			return cg_subr(g, n, &subrs[i]);
 	if (cg_special_call(g, n, &v))
 		return v;
-	static const char *const actions[] = { "trace", "printf", "exit",
-		"printa", "clear", "trunc", "normalize", "denormalize", "setopt",
-		"speculate", "commit", "discard", "tracemem", "print", "system",
-		"freopen", "ftruncate", "raise", "stop", "copyout", "copyoutstr",
-		"count", "sum", "avg", "min", "max", "stddev", "quantize",
-		"lquantize", "llquantize", NULL };
 	for (int i = 0; actions[i]; i++)
 		if (strcmp(actions[i], n->name) == 0)
 			d_error(g->cc, n->line, "D_ACT_EXPR",

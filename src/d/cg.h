@@ -102,6 +102,12 @@ int cg_is_null_const(cg_t *g, d_node_t *n);
 cg_var_t *cg_var_lookup(cg_t *g, const char *name, int scope);
 cg_var_t *cg_var_add(cg_t *g, const char *name, int scope, d_type_t *t);
 cg_inline_t *cg_inline_lookup(cg_t *g, const char *name);
+/* cg.c: D_DECL_IDRED "previous:" wording for a known global name, or NULL. */
+const char *cg_ident_kind(cg_t *g, const char *name);
+/* cg.c: type of an expression, its checks made and its code dropped. */
+d_type_t *cg_expr_type(cg_t *g, d_node_t *n);
+/* cg.c: may a value of type from be assigned to type to? */
+int cg_assignable(const d_type_t *to, const d_type_t *from);
 
 /* cg.c: lower a predicate / clause body; results are malloc'd DIFOs. */
 difo_t *cg_predicate(cg_t *g, d_node_t *pred);

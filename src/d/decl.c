@@ -517,12 +517,26 @@ void cg_decl(cg_t *g, d_node_t *decl)
 		}
 		case D_ST_INLINE: {
 			d_type_t *t = cg_tname(g, tn);
-			if (cg_inline_lookup(g, tn->tn.ident) != NULL)
+			const char *prev = cg_ident_kind(g, tn->tn.ident);
+			if (prev != NULL)
 				d_error(g->cc, tn->line, "D_DECL_IDRED",
-				    "identifier redeclared: %s", tn->tn.ident);
+				    "identifier redefined: %s\n\t current: "
+				    "inline definition\n\tprevious: %s",
+				    tn->tn.ident, prev);
 			if (decl->decl.init == NULL)
 				d_error(g->cc, tn->line, "D_DECL_INIT",
 				    "inline %s must be initialized", tn->tn.ident);
+			/*
+			 * As illumos: the right-hand side is cooked here, before
+			 * the name exists, so it is checked even if never used
+			 * and cannot refer to itself.
+			 */
+			d_type_t *it = cg_expr_type(g, decl->decl.init);
+			if (!cg_assignable(t, it))
+				d_error(g->cc, decl->decl.init->line, "D_OP_INCOMPAT",
+				    "inline %s definition uses incompatible types: "
+				    "\"%s\" = \"%s\"", tn->tn.ident, t->name,
+				    it->name);
 			cg_inline_t *in = d_alloc(g->cc, sizeof(*in));
 			in->name = tn->tn.ident;
 			in->type = t;
