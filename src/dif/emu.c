@@ -232,13 +232,40 @@ int dif_canload(const dif_state_t *st, uint64_t addr, uint64_t len)
 	return 0;
 }
 
+/*
+ * A store into the globals or locals storage must fall inside one
+ * variable's own bytes, not the padding rounding it to 8 nor the next
+ * variable: illumos dtrace_canstore_statvar checks each static
+ * variable's exact size, so a[5] of int a[5] faults there.
+ */
+static int in_static_var(const dif_state_t *st, int scope_local,
+    uint64_t addr, uint64_t len)
+{
+	uintptr_t base = scope_local ? (uintptr_t)st->locals :
+	    (uintptr_t)st->globals;
+	for (size_t i = 0; i < st->nvars; i++) {
+		const dif_var_t *v = &st->vars[i];
+		if (var_is_dynamic(v) ||
+		    (v->scope == DIF_SCOPE_LOCAL) != scope_local)
+			continue;
+		dif_region_t r = { base + st->var_off[i], var_vsize(v), 1 };
+		if (in_region(&r, addr, len))
+			return 1;
+	}
+	return 0;
+}
+
 int dif_canstore(const dif_state_t *st, uint64_t addr, uint64_t len)
 {
 	if (addr == 0)
 		return 0;
 	for (int i = 0; i < DIF_RG_N; i++)
-		if (st->rg[i].store && in_region(&st->rg[i], addr, len))
+		if (st->rg[i].store && in_region(&st->rg[i], addr, len)) {
+			if (i == DIF_RG_GLOBALS || i == DIF_RG_LOCALS)
+				return in_static_var(st,
+				    i == DIF_RG_LOCALS, addr, len);
 			return 1;
+		}
 	return 0;
 }
 
