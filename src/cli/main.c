@@ -195,6 +195,7 @@ static int run(udt_handle_t *h, const struct cli *c, udt_prog_t **progs)
 			}
 		}
 	} else {
+		int total = 0;
 		rc = CLI_EXIT_OK;
 		for (int i = 0; i < c->nprogs && rc == CLI_EXIT_OK; i++) {
 			int n = 0;
@@ -205,6 +206,12 @@ static int run(udt_handle_t *h, const struct cli *c, udt_prog_t **progs)
 			} else if (!c->exec_only) {
 				matched_notice(h, &c->progs[i], n);
 			}
+			total += n;
+		}
+		/* as dtrace: only an empty program (-x empty) gets here unmatched */
+		if (rc == CLI_EXIT_OK && total == 0 && !(cflags & UDT_C_ZDEFS)) {
+			cli_error("no probes matched");
+			rc = CLI_EXIT_ERROR;
 		}
 		if (rc == CLI_EXIT_OK && !c->exec_only)
 			rc = cli_trace(h, out);

@@ -179,7 +179,7 @@ static const struct { const char *name; size_t off; char type; } optab[] = {
 	OPT_INT(destructive), OPT_INT(errtags), OPT_INT(flowindent),
 	OPT_INT(quiet), OPT_INT(rawbytes), OPT_INT(zdefs), OPT_INT(argref),
 	OPT_INT(cpp), OPT_INT(cpphdrs), OPT_INT(stdc), OPT_INT(noresolve),
-	OPT_INT(verbose), OPT_INT(lockmem),
+	OPT_INT(verbose), OPT_INT(lockmem), OPT_INT(empty),
 };
 
 int udt_getopt(udt_handle_t *h, const char *name, int64_t *value)
@@ -246,6 +246,7 @@ static int pragma_setopt(d_cc_t *cc, void *arg, const char *name,
 	 * copies of the options it reads are refreshed here, as DTrace does.
 	 */
 	cc->defaultargs = h->opts.defaultargs;
+	cc->empty = h->opts.empty;
 	cc->argref = h->opts.argref;
 	cc->zdefs = cc->zdefs || h->opts.zdefs;
 	cc->strsize = (int)h->opts.strsize;
@@ -370,6 +371,7 @@ udt_prog_t *udt_compile(udt_handle_t *h, int kind, const char *text,
 	cc.macros.sid = getsid(0);
 	cc.macros.target = h->procs.target;
 	cc.defaultargs = h->opts.defaultargs;
+	cc.empty = h->opts.empty;
 	cc.argref = h->opts.argref;
 	cc.strsize = (int)h->opts.strsize;
 	cc.ustackframes = (int)h->opts.ustackframes;

@@ -61,6 +61,7 @@ static const opt_def_t opt_table[] = {
 	{ "cpppath",       OK_STR,    S(cpppath), 0 },
 	{ "defaultargs",   OK_BOOL,   F(defaultargs), 0, 0 },
 	{ "define",        OK_IGNORE, 0, 0, 0 },
+	{ "empty",         OK_BOOL,   F(empty), 0, 0 },
 	{ "destructive",   OK_BOOL,   F(destructive), 0, 0 },
 	{ "dynvarsize",    OK_SIZE,   F(dynvarsize), 0, 0 },
 	{ "errtags",       OK_BOOL,   F(errtags), 0, 0 },

@@ -31,7 +31,7 @@ typedef struct udt_opts {
 	int aggsortkey, aggsortrev, agghist, aggpack, aggzoom;
 	int defaultargs, destructive, errtags, flowindent, quiet, rawbytes;
 	int zdefs, argref, cpp, cpphdrs, stdc, noresolve, verbose;
-	int lockmem;
+	int lockmem, empty;
 	/* strings */
 	char cpppath[256];
 	char libdir[256];

@@ -54,6 +54,7 @@ typedef struct d_cc {
 	unsigned char *argused;  /* argused[i]: $(i+1) was referenced */
 	d_macros_t macros;
 	int defaultargs;         /* -x defaultargs */
+	int empty;               /* -x empty: an empty program compiles */
 	int argref;              /* -x argref: unused arguments are fine */
 	int strsize;             /* current strsize (pragmas may change it) */
 	int cpp;                 /* -C: run cpp over src first */

@@ -1247,7 +1247,7 @@ void d_parse(d_cc_t *cc)
 		*tail = parse_top(p);
 		tail = &(*tail)->next;
 	}
-	if (cc->top == NULL)
+	if (cc->top == NULL && !cc->empty)
 		d_error(cc, p->lx.line, "D_EMPTY", "empty D program translation unit");
 	if (!cc->argref && cc->argc > 0 && cc->argused != NULL &&
 	    !cc->argused[cc->argc - 1])
