@@ -916,8 +916,8 @@ int usdt_note_enabling(udt_handle_t *h, udt_prog_t *p,
 	if (!us->warned && usdt_desc_kind(d->prov, NULL) != USDT_DESC_PID &&
 	    !sw_active(h)) {
 		/*
-		 * ptrace sees only processes it grabs: the ones running now and
-		 * their children. Say why once, instead of counting nothing
+		 * ptrace sees only processes it grabs: the ones running now (fork
+		 * children are not followed yet). Say why once, not count nothing
 		 * for a program started later.
 		 */
 		char desc[512], why[256] = "-x backend=ptrace";
@@ -930,7 +930,7 @@ int usdt_note_enabling(udt_handle_t *h, udt_prog_t *p,
 		}
 		fflush(h->outfp);
 		fprintf(h->errfp, "%s: warning: %s traces only the processes "
-		    "running now and those they start, not programs started "
+		    "running now, not programs started or forked "
 		    "later (ptrace backend: %s); uprobes need CAP_PERFMON or "
 		    "kernel.perf_event_paranoid = -1\n", UDT_PROGNAME, desc, why);
 		fflush(h->errfp);
