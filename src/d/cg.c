@@ -1362,7 +1362,11 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 		const d_type_t *rt = d_resolve(t), *rf = d_resolve(v.type);
 		int ok = (d_is_scalar(rt) && d_is_scalar(rf)) ||
 		    (d_is_void(rt)) ||
-		    (d_is_scalar(rt) && rf->kind == TK_ARRAY);
+		    (d_is_scalar(rt) && rf->kind == TK_ARRAY) ||
+		    /* dt_cook_op2: D adds casts from scalars to strings; the
+		     * register already holds the address the string reads */
+		    (rt->kind == TK_STRING && (d_is_scalar(rf) ||
+		    rf->kind == TK_ARRAY || rf->kind == TK_STRING));
 		if (!ok)
 			d_error(g->cc, n->line, "D_CAST_INVAL",
 			    "invalid cast expression: \"%s\" to \"%s\"",
