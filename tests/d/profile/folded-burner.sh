@@ -1,8 +1,8 @@
-# proves: profile-997 with -c samples the target itself: with stackformat=folded every ustack() aggregation row is one folded line, the burner's dominant line is main;run;work;spin with a count > 0 (libc frames before main cut off, they depend on the libc build), helper's line is there too, and tick-100ms still fires in udtrace alongside
+# proves: profile-997 with -c samples the target itself: with stackformat=folded every ustack() aggregation row is one folded line, the burner's dominant line is main;run;work;spin with a count > 0 (libc frames before main cut off, they depend on the libc build), helper's line is there too, and tick-10ms still fires in udtrace alongside
 tmp=$(mktemp -d) || exit 1
 "$UDTRACE" $UDTRACE_OPTS -q -x stackformat=folded -n '
 profile-997 /pid == $target/ { @[ustack()] = count(); }
-tick-100ms { @ticks = count(); }' -c "$TARGETS/burner 15" >"$tmp/out"
+tick-10ms { @ticks = count(); }' -c "$TARGETS/burner 15" >"$tmp/out"
 echo "status $?"
 grep -v ';' "$tmp/out" | grep -v '^[^ ]* [0-9][0-9]*$' | sed 's/^ *[1-9][0-9]*$/ticks > 0/'
 grep ';' "$tmp/out" | tail -n 1 | sed 's/^.*;main;/main;/; s/ [1-9][0-9]*$/ N > 0/'
