@@ -1609,6 +1609,18 @@ static val_t cg_subr(cg_t *g, d_node_t *n, const subr_t *s)
 	return mkval(r, rt);
 }
 
+/* A called name that is no function: a variable or built-in is named as
+ * such (D_FUNC_IDKIND), anything else is undefined, as dt_parser.c says. */
+static _Noreturn void not_a_function(cg_t *g, const d_node_t *n)
+{
+	if (builtin_lookup(n->name) != NULL ||
+	    cg_var_lookup(g, n->name, DIF_SCOPE_GLOBAL) != NULL)
+		d_error(g->cc, n->line, "D_FUNC_IDKIND",
+		    "%s is not a function", n->name);
+	d_error(g->cc, n->line, "D_FUNC_UNDEF", "undefined function name: %s",
+	    n->name);
+}
+
 /* functions DTrace knows that are not in subrs[] (actions, stack(), ...) */
 static const char *const known_fns[] = { "stack", "ustack", "jstack",
 	"sym", "func", "mod", "usym", "ufunc", "uaddr", "umod",
@@ -1632,12 +1644,7 @@ void cg_resolve_callee(cg_t *g, d_node_t *n)
 	for (int i = 0; known_fns[i]; i++)
 		if (strcmp(known_fns[i], n->name) == 0)
 			return;
-	if (builtin_lookup(n->name) != NULL ||
-	    cg_var_lookup(g, n->name, DIF_SCOPE_GLOBAL) != NULL)
-		d_error(g->cc, n->line, "D_FUNC_IDKIND",
-		    "%s is not a function", n->name);
-	d_error(g->cc, n->line, "D_FUNC_UNDEF", "undefined function name: %s",
-	    n->name);
+	not_a_function(g, n);
 }
 
 /* Type of an expression: cooked for its checks and errors, code dropped. */
@@ -1696,12 +1703,7 @@ static val_t cg_call(cg_t *g, d_node_t *n)
 		if (strcmp(actions[i], n->name) == 0)
 			d_error(g->cc, n->line, "D_ACT_EXPR",
 			    "%s( ) may only be used as a statement", n->name);
-	if (builtin_lookup(n->name) != NULL ||
-	    cg_var_lookup(g, n->name, DIF_SCOPE_GLOBAL) != NULL)
-		d_error(g->cc, n->line, "D_FUNC_IDKIND",
-		    "%s is not a function", n->name);
-	d_error(g->cc, n->line, "D_FUNC_UNDEF", "undefined function name: %s",
-	    n->name);
+	not_a_function(g, n);
 }
 
 /* ------------------------------------------------------------------ */
