@@ -2,8 +2,9 @@
  * cg_impl.h — what the pieces of the code generator share: emission,
  * registers, records, and the expression lowering entry point.
  *
- * Owns: nothing; it only declares cg.c's helpers for cg_actions.c and
- * cg_agg.c. Must not: be included outside src/d/cg*.c.
+ * Owns: nothing; it only declares what cg.c, cg_lvalue.c, cg_call.c,
+ * cg_actions.c and cg_agg.c use of each other.
+ * Must not: be included outside src/d/cg*.c.
  * Invariant: a register returned by cg_reg_alloc or in a val_t belongs to
  * the caller until cg_reg_free; every helper leaves others untouched.
  */
@@ -22,11 +23,70 @@ void cg_patch(cg_t *g, size_t at);
 int cg_reg_alloc(cg_t *g);
 void cg_reg_free(cg_t *g, int r);
 int cg_setx(cg_t *g, uint64_t v);
+uint32_t cg_int_index(cg_t *g, uint64_t v);   /* index in the integer table */
 void cg_narrow(cg_t *g, int r, const d_type_t *t);
 val_t cg_expr(cg_t *g, d_node_t *n);
 int cg_count_args(d_node_t *a);
 void cg_proto_len(cg_t *g, d_node_t *n, int got, int min, int max);
 void cg_resolve_callee(cg_t *g, d_node_t *n);
+
+/* cg.c: operators and their typing */
+const char *cg_opstr(int op);
+d_type_t *cg_t_int(cg_t *g);
+val_t cg_val(int r, d_type_t *t);
+void cg_incompat(cg_t *g, int line, const d_type_t *a, const char *op,
+    const d_type_t *b);
+int cg_is_ptr_or_string(const d_type_t *t);
+int cg_is_user_ptr(const d_type_t *t);
+void cg_user_copyin(cg_t *g, int reg, size_t size);
+val_t cg_addr_of_member(cg_t *g, d_node_t *n, d_tmember_t **mp, int *user);
+val_t cg_load_from_addr(cg_t *g, int r, d_type_t *t);
+void cg_convert_int(cg_t *g, val_t *v, d_type_t *to);
+int cg_arith_op(int op, int is_unsigned);
+int cg_base_op(int op);                 /* x op= e -> op */
+int cg_is_vfptr(const d_type_t *t);     /* pointer to void or function */
+d_type_t *cg_arith(cg_t *g, int op, val_t *a, val_t *b, int line,
+    const char *opname);
+
+/* cg_lvalue.c: built-in variables, variables, lvalues, assignment */
+typedef struct cg_builtin {
+	const char *name;
+	uint32_t id;
+	const char *type;
+} cg_builtin_t;
+
+enum lv_kind { LV_VAR, LV_ASSOC, LV_MEM };
+typedef struct lval {
+	int kind;
+	cg_var_t *var;      /* LV_VAR, LV_ASSOC (NULL for a new variable) */
+	const char *name;   /* new variable name */
+	int scope;
+	d_node_t *keys;     /* LV_ASSOC */
+	int addr;           /* LV_MEM: register with the address */
+	d_type_t *type;     /* NULL for a variable not yet typed */
+	int bits, bitoff;   /* LV_MEM bit-field */
+	int user;           /* LV_MEM: addr is in the traced process */
+} lval_t;
+
+const cg_builtin_t *cg_builtin_lookup(const char *name);
+int cg_var_ld_op(const cg_var_t *v);
+int cg_var_st_op(const cg_var_t *v);
+const char *cg_var_display(cg_t *g, int scope, const char *name);
+void cg_push_keys(cg_t *g, cg_var_t *v, d_node_t *keys, int line);
+void cg_check_writable(cg_t *g, d_node_t *n, const char *op);
+void cg_index_addr(cg_t *g, d_node_t *n, int base, const d_type_t *bt);
+lval_t cg_lvalue(cg_t *g, d_node_t *n, const char *op, int creating);
+int cg_ld_op(const d_type_t *t);
+int cg_st_op(const d_type_t *t);
+void cg_lval_load(cg_t *g, lval_t *lv, int rd);
+void cg_lval_store(cg_t *g, lval_t *lv, int r);
+void cg_lval_done(cg_t *g, lval_t *lv);
+void cg_lval_create(cg_t *g, lval_t *lv, d_type_t *t);
+val_t cg_assign(cg_t *g, d_node_t *n);
+val_t cg_incdec(cg_t *g, d_node_t *n, int post);
+
+/* cg_call.c: subroutine calls and callee resolution */
+val_t cg_call(cg_t *g, d_node_t *n);
 
 /* cg_actions.c */
 uint32_t cg_add_rec(cg_t *g, int kind, uint32_t size, d_recdesc_t d);
