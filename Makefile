@@ -31,8 +31,9 @@ LDFLAGS  := $(SANFLAGS)
 # Libraries: pkg-config where every .pc exists; otherwise try each library
 # on its own and keep those that link, so a missing optional one does not
 # stop the build of the parts that do not need it.
-PKGS     := libelf libdw capstone libunwind-ptrace readline
-FALLBACK := -lelf -ldw -lcapstone -lunwind-ptrace -lunwind-generic -lunwind -lreadline
+PKGS     := libelf libdw capstone libunwind-ptrace readline json-c
+FALLBACK := -lelf -ldw -lcapstone -lunwind-ptrace -lunwind-generic -lunwind -lreadline \
+            -ljson-c
 LIBS     := $(shell pkg-config --libs $(PKGS) 2>/dev/null || \
               for l in $(FALLBACK); do \
                 echo 'int main(void){return 0;}' | \
@@ -54,6 +55,7 @@ UDTRACE   := $(BUILD)/udtrace
 # What make deps makes sure is installed: build deps, then the programs
 # later tests trace (php, postgres, python).
 DEB_PKGS := libelf-dev libdw-dev libcapstone-dev libunwind-dev libreadline-dev \
+            libjson-c-dev \
             systemtap-sdt-dev pkg-config php8.2-cli postgresql python3 \
             chromium
 

@@ -127,6 +127,13 @@ int udt_stop(udt_handle_t *h);
  */
 int udt_aggregate_print(udt_handle_t *h);
 
+/*
+ * -x oformat=json: write the final {"type": "exit", "status": status}
+ * line and return 1 (the caller then writes no blank lines of its own);
+ * text mode: write nothing and return 0.
+ */
+int udt_print_exit(udt_handle_t *h, int status);
+
 /* The exit status dtrace would return: exit(n)'s n, else 0. */
 int udt_exit_status(const udt_handle_t *h);
 

@@ -39,15 +39,29 @@ static void catch_signals(udt_handle_t *h)
 	signal(SIGPIPE, SIG_IGN);
 }
 
+/*
+ * -x oformat=json: the last line is the exit object, whatever ended the
+ * run (a reader needs no other sign that the stream is complete).
+ */
+static int finish(udt_handle_t *h, int rc)
+{
+	(void)udt_print_exit(h, rc);
+	return rc;
+}
+
 int cli_trace(udt_handle_t *h, FILE *out)
 {
+	/* JSON Lines have no blank lines: dtrace's "\n"s are text only */
+	int64_t json = 0;
+	(void)udt_getopt(h, "oformat", &json);
+
 	catch_signals(h);
 	if (udt_go(h) != 0) {
 		cli_liberror(h, "could not enable tracing");
-		return CLI_EXIT_ERROR;
+		return finish(h, CLI_EXIT_ERROR);
 	}
 
-	int done = 0, newline = 0;
+	int done = 0, newline = json != 0;
 	do {
 		if (sig_count > 0 && !newline) {
 			fputc('\n', out);
@@ -59,7 +73,7 @@ int cli_trace(udt_handle_t *h, FILE *out)
 			done = 1;   /* so this stop is the only one */
 			if (udt_stop(h) != 0) {
 				cli_liberror(h, "couldn't stop tracing");
-				return CLI_EXIT_ERROR;
+				return finish(h, CLI_EXIT_ERROR);
 			}
 		}
 		switch (udt_work(h)) {
@@ -73,17 +87,18 @@ int cli_trace(udt_handle_t *h, FILE *out)
 				break;
 			cli_liberror(h, "processing aborted");
 			fflush(out);
-			return CLI_EXIT_ERROR;
+			return finish(h, CLI_EXIT_ERROR);
 		}
 		fflush(out);
 	} while (!done);
 
-	fputc('\n', out);
+	if (!json)
+		fputc('\n', out);
 	if (sig_count < 2 && udt_aggregate_print(h) != 0) {
 		cli_liberror(h, "failed to print aggregations");
 		fflush(out);
-		return CLI_EXIT_ERROR;
+		return finish(h, CLI_EXIT_ERROR);
 	}
 	fflush(out);
-	return udt_exit_status(h);
+	return finish(h, udt_exit_status(h));
 }

@@ -509,6 +509,18 @@ agg_report_drops(agg_table_t *t, FILE *errfp)
 	}
 }
 
+uint64_t
+agg_take_drops(agg_table_t *t, int cpu)
+{
+	uint64_t n;
+
+	if (t == NULL || cpu < 0 || cpu >= AGG_MAXCPU)
+		return 0;
+	n = t->drops[cpu];
+	t->drops[cpu] = 0;
+	return n;
+}
+
 /* ---- consumer-side actions ---- */
 
 void

@@ -10,7 +10,7 @@
  * know about buffers, ECBs or the handle.
  * Invariant: entries live in one arena of `aggsize` bytes, laid end to
  * end in order of creation; a full arena drops the update and counts it.
- * Only agg.c and aggprint.c look inside struct agg_table.
+ * Only agg.c, aggprint.c and json_agg.c look inside struct agg_table.
  */
 #ifndef UDTRACE_CONSUMER_AGG_H
 #define UDTRACE_CONSUMER_AGG_H
@@ -93,6 +93,8 @@ int agg_records_print(const d_clause_prog_t *c, const void *recs,
 
 /* "udtrace: N aggregation drops on CPU c" lines, then zero the counts. */
 void agg_report_drops(agg_table_t *t, FILE *errfp);
+/* CPU cpu's aggregation drops since the last call (JSON mode's report). */
+uint64_t agg_take_drops(agg_table_t *t, int cpu);
 
 /* Entry access for the printer. */
 const unsigned char *agg_ent_key(const agg_ent_t *e);
@@ -114,6 +116,10 @@ void agg_trunc(agg_table_t *t, uint32_t agg, int has_n, int64_t n,
 void agg_normalize(agg_table_t *t, uint32_t agg, int64_t n);
 
 /* ---- aggprint.c ---- */
+
+/* avg()'s and stddev()'s shown values (integers, as DTrace) of state s. */
+int64_t agg_avg_value(const int64_t *s, int64_t normal);
+uint64_t agg_stddev_value(const int64_t *s, int64_t normal);
 
 /*
  * printa: fmt NULL is the default layout ("\n" then rows), else fmt per

@@ -32,8 +32,8 @@ cmp_u64(uint64_t a, uint64_t b)
 	return a < b ? -1 : a > b;
 }
 
-static int64_t
-avg_of(const int64_t *s, int64_t normal)
+int64_t
+agg_avg_value(const int64_t *s, int64_t normal)
 {
 	return s[0] ? s[1] / normal / s[0] : 0;
 }
@@ -53,8 +53,8 @@ isqrt128(agg_u128 v)
 }
 
 /* sqrt(mean of squares - square of the mean), in integers, as DTrace. */
-static uint64_t
-stddev_of(const int64_t *s, int64_t normal)
+uint64_t
+agg_stddev_value(const int64_t *s, int64_t normal)
 {
 	agg_u128 sq, a2;
 	int64_t avg;
@@ -87,9 +87,9 @@ valcmp(const d_aggdesc_t *a, const int64_t *x, const int64_t *y)
 {
 	switch (a->func) {
 	case D_AGG_AVG:
-		return cmp_i64(avg_of(x, 1), avg_of(y, 1));
+		return cmp_i64(agg_avg_value(x, 1), agg_avg_value(y, 1));
 	case D_AGG_STDDEV:
-		return cmp_u64(stddev_of(x, 1), stddev_of(y, 1));
+		return cmp_u64(agg_stddev_value(x, 1), agg_stddev_value(y, 1));
 	case D_AGG_QUANTIZE:
 	case D_AGG_LQUANTIZE:
 	case D_AGG_LLQUANTIZE: {
@@ -446,10 +446,10 @@ print_value(FILE *fp, const d_aggdesc_t *a, const int64_t *s, int64_t normal)
 {
 	switch (a->func) {
 	case D_AGG_AVG:
-		fprintf(fp, " %16lld", (long long)avg_of(s, normal));
+		fprintf(fp, " %16lld", (long long)agg_avg_value(s, normal));
 		return;
 	case D_AGG_STDDEV:
-		fprintf(fp, " %16llu", (unsigned long long)stddev_of(s, normal));
+		fprintf(fp, " %16llu", (unsigned long long)agg_stddev_value(s, normal));
 		return;
 	case D_AGG_QUANTIZE:
 	case D_AGG_LQUANTIZE:
@@ -504,10 +504,10 @@ stack_rows(FILE *fp, agg_table_t *t, uint32_t agg, agg_ent_t **rows,
 			keys[r] = row_key(&rows[r], 1);
 			switch (in->desc->func) {
 			case D_AGG_AVG:
-				vals[r] = avg_of(s, in->normal);
+				vals[r] = agg_avg_value(s, in->normal);
 				break;
 			case D_AGG_STDDEV:
-				vals[r] = (int64_t)stddev_of(s, in->normal);
+				vals[r] = (int64_t)agg_stddev_value(s, in->normal);
 				break;
 			default:
 				vals[r] = s[0] / in->normal;
@@ -574,11 +574,11 @@ format_rows(FILE *fp, agg_table_t *t, const uint32_t *aggs, int naggs,
 				v->value = s[0] / in->normal;
 				break;
 			case D_AGG_AVG:
-				v->value = avg_of(s, in->normal);
+				v->value = agg_avg_value(s, in->normal);
 				break;
 			case D_AGG_STDDEV:
 				v->is_signed = 0;
-				v->value = (int64_t)stddev_of(s, in->normal);
+				v->value = (int64_t)agg_stddev_value(s, in->normal);
 				break;
 			case D_AGG_QUANTIZE:
 			case D_AGG_LQUANTIZE:

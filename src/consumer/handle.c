@@ -4,13 +4,15 @@
  *
  * Owns: turning compile and enable failures into dtrace's message texts,
  * the per-handle output state, printing drained buffer entries (records
- * through out_firing, faults as §8.1 error lines, drop counts).
+ * through out_firing, faults as §8.1 error lines, drop counts; in JSON
+ * mode faults and drops as JSON objects on the output instead).
  * Must not: run DIF (ecb.c) or schedule probes (loop.c).
  * Invariant: every failing call sets h->errmsg and leaves the handle as
  * it was before the call.
  */
 #include "handle.h"
 #include "profile_sample.h"
+#include "json.h"
 #include "d/dcomp.h"
 
 #include <stdarg.h>
@@ -179,7 +181,7 @@ static const struct { const char *name; size_t off; char type; } optab[] = {
 	OPT_INT(destructive), OPT_INT(errtags), OPT_INT(flowindent),
 	OPT_INT(quiet), OPT_INT(rawbytes), OPT_INT(zdefs), OPT_INT(argref),
 	OPT_INT(cpp), OPT_INT(cpphdrs), OPT_INT(stdc), OPT_INT(noresolve),
-	OPT_INT(verbose), OPT_INT(lockmem), OPT_INT(empty),
+	OPT_INT(verbose), OPT_INT(lockmem), OPT_INT(empty), OPT_INT(oformat),
 };
 
 int udt_getopt(udt_handle_t *h, const char *name, int64_t *value)
@@ -694,11 +696,14 @@ static void print_entry(void *arg, const buf_hdr_t *bh, const void *data)
 	const udt_ecb_t *e = h->ecbs[bh->epid - 1];
 	const udt_probe_t *pr = e->probe;
 	h->drain_ecb = e;
+	out_probe_t op = { bh->cpu, pr->id, pr->func, pr->name, pr->prov,
+	    pr->mod };
 	if (bh->kind == BUF_REC) {
-		out_probe_t op = { bh->cpu, pr->id, pr->func, pr->name };
 		h->drain_prog = e->prog;
+		h->out.aggt = e->prog != NULL ? e->prog->agg : NULL;
 		out_firing(&h->out, &op, e->clause, data, bh->len);
 		h->drain_prog = NULL;
+		h->out.aggt = NULL;
 		return;
 	}
 	buf_err_t be;
@@ -714,11 +719,83 @@ static void print_entry(void *arg, const buf_hdr_t *bh, const void *data)
 	if (be.pc >= 0)
 		snprintf(off, sizeof(off), " at DIF offset %lld",
 		    (long long)be.pc);
-	fflush(h->outfp);
-	fprintf(h->errfp, "%s: error on enabled probe ID %u (ID %u: "
-	    "%s:%s:%s:%s): %s%s in %s%s\n", UDT_PROGNAME, be.epid, pr->id,
+	char line[2048];
+	snprintf(line, sizeof(line), "%s: error on enabled probe ID %u (ID %u: "
+	    "%s:%s:%s:%s): %s%s in %s%s", UDT_PROGNAME, be.epid, pr->id,
 	    pr->prov, pr->mod, pr->func, pr->name, dif_fault_name(be.fault),
 	    addr, where, off);
+	if (json_mode(&h->opts)) {
+		json_fault(h->outfp, be.epid, &op, be.fault, be.addr, be.action,
+		    be.pc, line);
+		return;
+	}
+	fflush(h->outfp);
+	fprintf(h->errfp, "%s\n", line);
+}
+
+/*
+ * JSON mode: every count handle_drain reports, as "drop" objects on the
+ * output (the one stream a reader follows), then zeroed as the text
+ * reporters zero them.
+ */
+static void report_json(udt_handle_t *h)
+{
+	char text[256];
+	for (int cpu = 0; cpu < BUF_MAX_CPUS; cpu++) {
+		uint64_t n = h->buf.drops[cpu];
+		if (n == 0)
+			continue;
+		snprintf(text, sizeof(text), "%s: %llu drop%s on CPU %d",
+		    UDT_PROGNAME, (unsigned long long)n, n == 1 ? "" : "s", cpu);
+		json_drop(h->outfp, "principal", cpu, n, text);
+		h->buf.drops[cpu] = 0;
+	}
+	for (udt_prog_t *p = h->progs; p != NULL; p = p->next) {
+		if (p->st == NULL)
+			continue;
+		for (int cpu = 0; p->agg != NULL && cpu < AGG_MAXCPU; cpu++) {
+			uint64_t n = agg_take_drops(p->agg, cpu);
+			if (n == 0)
+				continue;
+			snprintf(text, sizeof(text), "%s: %llu aggregation "
+			    "drop%s on CPU %d", UDT_PROGNAME,
+			    (unsigned long long)n, n == 1 ? "" : "s", cpu);
+			json_drop(h->outfp, "aggregation", cpu, n, text);
+		}
+		uint64_t n = dif_take_dynvar_drops(p->st);
+		if (n) {
+			snprintf(text, sizeof(text), "%s: %llu dynamic variable "
+			    "drop%s", UDT_PROGNAME, (unsigned long long)n,
+			    n == 1 ? "" : "s");
+			json_drop(h->outfp, "dynamic", -1, n, text);
+		}
+	}
+	static const struct { const char *kind, *what, *why; } sp[] = {
+		{ "speculative", "speculative drop", "" },
+		{ "speculation-busy", "failed speculation",
+		  " (available buffer(s) still busy)" },
+		{ "speculation-unavailable", "failed speculation",
+		  " (no speculative buffer available)" },
+	};
+	uint64_t *spn[] = { &h->spec.drops, &h->spec.busy, &h->spec.unavail };
+	for (int i = 0; i < 3; i++) {
+		uint64_t n = *spn[i];
+		if (n == 0)
+			continue;
+		snprintf(text, sizeof(text), "%s: %llu %s%s%s", UDT_PROGNAME,
+		    (unsigned long long)n, sp[i].what, n == 1 ? "" : "s",
+		    sp[i].why);
+		json_drop(h->outfp, sp[i].kind, -1, n, text);
+		*spn[i] = 0;
+	}
+	if (h->error_errors) {
+		uint64_t n = h->error_errors;
+		snprintf(text, sizeof(text), "%s: %llu error%s in ERROR probe "
+		    "enabling", UDT_PROGNAME, (unsigned long long)n,
+		    n == 1 ? "" : "s");
+		json_drop(h->outfp, "error-enabling", -1, n, text);
+		h->error_errors = 0;
+	}
 }
 
 void handle_drain(udt_handle_t *h)
@@ -732,6 +809,10 @@ void handle_drain(udt_handle_t *h)
 	if (be != NULL && be->ops->take_drops != NULL)
 		for (int cpu = 0; cpu < BUF_MAX_CPUS; cpu++)
 			h->buf.drops[cpu] += be->ops->take_drops(be, cpu);
+	if (json_mode(&h->opts)) {
+		report_json(h);
+		return;
+	}
 	buf_report_drops(&h->buf, h->errfp);
 	for (udt_prog_t *p = h->progs; p != NULL; p = p->next) {
 		if (p->st == NULL)
@@ -824,13 +905,22 @@ int udt_aggregate_print(udt_handle_t *h)
 	int rc = 0;
 
 	for (udt_prog_t *p = h->progs; p != NULL; p = p->next)
-		if (p->agg != NULL &&
-		    agg_print_final(h->outfp, p->agg, &h->opts) != 0)
+		if (p->agg != NULL && (json_mode(&h->opts) ?
+		    json_agg_final(h->outfp, p->agg, &h->opts) :
+		    agg_print_final(h->outfp, p->agg, &h->opts)) != 0)
 			rc = -1;
 	fflush(h->outfp);
 	if (rc != 0)
 		seterr(h, "failed to print aggregations");
 	return rc;
+}
+
+int udt_print_exit(udt_handle_t *h, int status)
+{
+	if (!json_mode(&h->opts))
+		return 0;
+	json_exit(h->outfp, status);
+	return 1;
 }
 
 int udt_exit_status(const udt_handle_t *h)

@@ -75,6 +75,7 @@ static const opt_def_t opt_table[] = {
 	{ "maxframes",     OK_UINT32, F(maxframes), 0, 0 },
 	{ "noresolve",     OK_BOOL,   F(noresolve), 0, 0 },
 	{ "nspec",         OK_UINT32, F(nspec), 0, 0 },
+	{ "oformat",       OK_SPECIAL, F(oformat), 0, 0 },
 	{ "pcapsize",      OK_SPECIAL, 0, 0, 0 },
 	{ "quiet",         OK_BOOL,   F(quiet), 0, 1 },
 	{ "rawbytes",      OK_BOOL,   F(rawbytes), 0, 1 },
@@ -295,6 +296,7 @@ set_special(udt_opts_t *o, const char *name, const char *v)
 	static const char *const evals[] = {
 		"exec", "preinit", "postinit", "main"
 	};
+	static const char *const oformats[] = { "text", "json" };
 	uint64_t u;
 	int i;
 
@@ -304,6 +306,12 @@ set_special(udt_opts_t *o, const char *name, const char *v)
 		return pick(v, resizes, 2, &o->bufresize_manual);
 	if (strcmp(name, "evaltime") == 0)
 		return pick(v, evals, 4, &o->evaltime);
+	/*
+	 * Not dynamic: one run's output is one format, so a reader never
+	 * meets text in the middle of its JSON Lines.
+	 */
+	if (strcmp(name, "oformat") == 0)
+		return pick(v, oformats, 2, &o->oformat);
 	if (strcmp(name, "backend") == 0) {
 		if (v == NULL || (strcmp(v, "uprobe") != 0 &&
 		    strcmp(v, "ptrace") != 0))

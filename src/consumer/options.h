@@ -15,6 +15,8 @@
 
 enum { UDT_BUF_SWITCH, UDT_BUF_FILL, UDT_BUF_RING };
 enum { UDT_EVAL_EXEC, UDT_EVAL_PREINIT, UDT_EVAL_POSTINIT, UDT_EVAL_MAIN };
+/* -x oformat: dtrace's text, or JSON Lines (json.c) */
+enum { UDT_OFMT_TEXT, UDT_OFMT_JSON };
 
 typedef struct udt_opts {
 	/* sizes in bytes */
@@ -27,6 +29,7 @@ typedef struct udt_opts {
 	int bufpolicy;     /* UDT_BUF_* */
 	int bufresize_manual;
 	int evaltime;      /* UDT_EVAL_* */
+	int oformat;       /* UDT_OFMT_* */
 	/* booleans */
 	int aggsortkey, aggsortrev, agghist, aggpack, aggzoom;
 	int defaultargs, destructive, errtags, flowindent, quiet, rawbytes;

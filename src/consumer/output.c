@@ -12,6 +12,7 @@
  */
 #include <string.h>
 
+#include "consumer/json.h"
 #include "consumer/output.h"
 #include "consumer/pprint.h"
 #include "consumer/printf.h"
@@ -231,6 +232,10 @@ out_firing(out_state_t *o, const out_probe_t *p, const d_clause_prog_t *c,
 	size_t off = 0;
 	uint64_t dsize = 0;    /* tracemem's dsize for the next TRACEMEM, 0: none */
 
+	if (json_mode(o->opts)) {
+		json_firing(o, p, c, recs, len);
+		return;
+	}
 	/* a body that recorded nothing has no EPID record: nothing prints */
 	if (c->body != NULL && len == 0)
 		return;

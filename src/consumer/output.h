@@ -26,6 +26,8 @@ typedef void out_libact_fn(void *arg, const d_recdesc_t *d, const void *data,
     size_t len, const d_recdesc_t *const *args, const void *const *argdata,
     int nargs);
 
+struct agg_table;
+
 typedef struct out_state {
 	FILE *fp;
 	int header_done;     /* the header is printed once, before the first record */
@@ -33,6 +35,8 @@ typedef struct out_state {
 	const udt_opts_t *opts;
 	out_libact_fn *libact;
 	void *libact_arg;
+	/* the firing's program's aggregations, for printa in JSON mode */
+	struct agg_table *aggt;
 } out_state_t;
 
 /* What is printed of the probe in the prefix. */
@@ -40,12 +44,14 @@ typedef struct out_probe {
 	int cpu;
 	uint32_t id;
 	const char *func, *name;
+	const char *prov, *mod;    /* JSON mode names all four */
 } out_probe_t;
 
 /*
  * Print one firing of one clause whose records are the DIF record buffer
  * recs/len (dif_rechdr_t entries). Prints nothing when the clause has a
- * body but recorded nothing. D_ACT_EXIT records print nothing.
+ * body but recorded nothing. D_ACT_EXIT records print nothing. With
+ * -x oformat=json the firing is one JSON line instead (json_firing).
  */
 void out_firing(out_state_t *o, const out_probe_t *p,
     const d_clause_prog_t *c, const void *recs, size_t len);

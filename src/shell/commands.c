@@ -91,6 +91,17 @@ int shell_go(shell_t *sh)
 		return -1;
 	if (sh->prog == NULL && shell_recompile(sh) != 0)
 		return -1;
+	/*
+	 * The shell interleaves its prompts, notices and blank lines with
+	 * the trace output, so it stays text: JSON Lines are for programs
+	 * reading a plain run (-x, :set or a pragma may have asked).
+	 */
+	int64_t oformat = 0;
+	if (udt_getopt(sh->h, "oformat", &oformat) == 0 && oformat != 0) {
+		shell_msg(sh, "the shell's output is text: -x oformat=json is "
+		    "for runs without -I");
+		return -1;
+	}
 	sh->h_enabled = 1;
 	if (udt_enable(sh->h, sh->prog, &n) != 0) {
 		/* the library names the program "shell"; say what it is */
