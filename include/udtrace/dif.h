@@ -161,6 +161,16 @@ enum dif_builtin {
 	DIF_VAR_UCALLER,
 	DIF_VAR_USTACKDEPTH,
 	DIF_VAR_CURTHREAD,        /* n/a in user space: reads 0 */
+	/*
+	 * DTrace's process translators: the address of a psinfo_t, an
+	 * lwpsinfo_t or a fileinfo_t (include/udtrace/procfs.h) in tracer
+	 * memory the emulator owns, filled for this firing on first use.
+	 */
+	DIF_VAR_CURPSINFO,        /* psinfo_t * of the hit's process */
+	DIF_VAR_CURLWPSINFO,      /* lwpsinfo_t * of the hit's thread */
+	DIF_VAR_FDS,              /* fds[fd] (LDGA): fileinfo_t of the hit's process */
+	DIF_VAR_PSINFO,           /* (LDGA) [pid]: psinfo_t * of any process */
+	DIF_VAR_LWPSINFO,         /* (LDGA) [tid]: lwpsinfo_t * of any thread */
 	DIF_VAR_BUILTIN_MAX
 };
 

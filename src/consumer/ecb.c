@@ -10,6 +10,7 @@
  * printed when the buffer is drained, in firing order.
  * Invariant: after exit() is recorded no probe but END fires.
  */
+#include "consumer/procinfo.h"
 #include "handle.h"
 
 #include <sched.h>
@@ -333,5 +334,7 @@ void ecb_fire_tracer(udt_handle_t *h, udt_probe_t *p, const uint64_t *args,
 	hit->nuregs = 0;
 	hit->read_mem = NULL;
 	hit->read_arg = NULL;
+	hit->xlate = procinfo_xlate;
+	hit->xlate_arg = hit;
 	ecb_fire(h, p, hit);
 }

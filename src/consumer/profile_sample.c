@@ -29,6 +29,7 @@
  * profile-N fire in udtrace itself, with arg1 0, as without a target.
  * UDTRACE_PROFILE_PTRACE=1 in the environment skips perf events (tests).
  */
+#include "consumer/procinfo.h"
 #include "handle.h"
 #include "profile_sample.h"
 #include "sym/sym.h"
@@ -494,6 +495,8 @@ static void fire(udt_handle_t *h, profile_sample_t *ps, udt_probe_t *probe,
 	hit->nuregs = UDT_NREGS;
 	hit->read_mem = own ? read_target : NULL;
 	hit->read_arg = own ? own->proc : NULL;
+	hit->xlate = procinfo_xlate;
+	hit->xlate_arg = hit;
 	hit->ustack = NULL;
 	hit->nustack = 0;
 	hit->ustackdepth = 0;

@@ -81,6 +81,9 @@ static const char *builtin_name(uint32_t id)
 		[DIF_VAR_ERRNO] = "errno", [DIF_VAR_UCALLER] = "ucaller",
 		[DIF_VAR_USTACKDEPTH] = "ustackdepth",
 		[DIF_VAR_CURTHREAD] = "curthread",
+		[DIF_VAR_CURPSINFO] = "curpsinfo",
+		[DIF_VAR_CURLWPSINFO] = "curlwpsinfo", [DIF_VAR_FDS] = "fds",
+		[DIF_VAR_PSINFO] = "psinfo", [DIF_VAR_LWPSINFO] = "lwpsinfo",
 	};
 	return id < DIF_VAR_BUILTIN_MAX && n[id] ? n[id] : "?";
 }

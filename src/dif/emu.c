@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dif/emu_impl.h"
+#include "udtrace/procfs.h"
 
 #if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "records copy integers with memcpy: they are little endian"
@@ -97,6 +98,8 @@ dif_state_t *dif_state_create(const dif_var_t *vars, size_t nvars,
 	}
 	if (dif_dyn_init(&st->dyn, st->lim.dynvarsize) != 0)
 		goto fail;
+	if (dif_xl_init(&st->xl) != 0)
+		goto fail;
 
 	st->rg[DIF_RG_SCRATCH] = (dif_region_t){ (uintptr_t)st->scratch,
 	    st->lim.scratchsize, 1 };
@@ -112,6 +115,8 @@ dif_state_t *dif_state_create(const dif_var_t *vars, size_t nvars,
 	    st->tupdata_cap, 0 };
 	st->rg[DIF_RG_BISTR] = (dif_region_t){ (uintptr_t)st->bistr,
 	    DIF_BS_N * st->lim.strsize, 0 };
+	st->rg[DIF_RG_XLATE] = (dif_region_t){ (uintptr_t)st->xl.mem,
+	    st->xl.len, 0 };
 	st->rand_state = 0x9e3779b97f4a7c15ull;
 	return st;
 fail:
@@ -124,6 +129,7 @@ void dif_state_destroy(dif_state_t *st)
 	if (st == NULL)
 		return;
 	dif_dyn_fini(&st->dyn);
+	dif_xl_fini(&st->xl);
 	free(st->var_off);
 	free(st->globals);
 	free(st->locals);
@@ -141,6 +147,7 @@ void dif_firing_begin(dif_state_t *st, const dif_hit_t *hit)
 {
 	st->hit = hit;
 	st->bistr_valid = 0;
+	dif_xl_firing(&st->xl);
 	st->tok_valid = 0;
 	st->scratch_used = 0;
 	st->ntuple = 0;
@@ -508,6 +515,12 @@ static int builtin_load(dif_state_t *st, const dif_hit_t *h, uint32_t id,
 	case DIF_VAR_UCALLER:       *out = h->ucaller; break;
 	case DIF_VAR_USTACKDEPTH:   *out = h->ustackdepth; break;
 	case DIF_VAR_CURTHREAD:     *out = 0; break;
+	case DIF_VAR_CURPSINFO:
+		*out = dif_xl_get(st, h, UDT_XL_PSINFO, h->pid);
+		break;
+	case DIF_VAR_CURLWPSINFO:
+		*out = dif_xl_get(st, h, UDT_XL_LWPSINFO, h->tid);
+		break;
 	default:
 		return dif_fail(st, DIF_FAULT_ILLOP, 0);
 	}
@@ -525,6 +538,16 @@ static int builtin_array(dif_state_t *st, const dif_hit_t *h, uint32_t id,
 		if (h == NULL || h->uregs == NULL || idx >= h->nuregs)
 			return dif_fail(st, DIF_FAULT_ILLOP, 0);
 		*out = h->uregs[idx];
+		return 0;
+	}
+	/* ids are int: D converted the subscript, so compare as int */
+	if (id == DIF_VAR_FDS) {
+		*out = dif_xl_get(st, h, UDT_XL_FILEINFO, (int32_t)idx);
+		return 0;
+	}
+	if (id == DIF_VAR_PSINFO || id == DIF_VAR_LWPSINFO) {
+		*out = dif_xl_get(st, h, id == DIF_VAR_PSINFO ? UDT_XL_PSINFO :
+		    UDT_XL_LWPSINFO, (int32_t)idx);
 		return 0;
 	}
 	return dif_fail(st, DIF_FAULT_ILLOP, 0);

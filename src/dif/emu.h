@@ -43,6 +43,14 @@ typedef struct dif_hit {
 	 */
 	int (*read_mem)(void *arg, uint64_t addr, void *buf, size_t len);
 	void *read_arg;
+	/*
+	 * Fill buf (len bytes, zeroed by the caller) with the translated
+	 * object of kind (enum udt_xl_kind, udtrace/procfs.h) for id: a pid,
+	 * a tid, or a descriptor of the hit's process. Whatever cannot be
+	 * known stays zero. NULL: translated objects read as zeros.
+	 */
+	void (*xlate)(void *arg, int kind, int64_t id, void *buf, size_t len);
+	void *xlate_arg;
 } dif_hit_t;
 
 typedef struct dif_limits {

@@ -16,6 +16,7 @@
 #include "udtrace/dif.h"
 #include "dif/emu.h"
 #include "dif/dynvar.h"
+#include "udtrace/procfs.h"
 
 /* One tuple-stack entry: a key component or a subroutine argument. */
 typedef struct dif_tent {
@@ -36,8 +37,24 @@ typedef struct dif_region {
 
 enum {
 	DIF_RG_SCRATCH, DIF_RG_GLOBALS, DIF_RG_LOCALS, DIF_RG_DYN,
-	DIF_RG_ZERO, DIF_RG_TUPLE, DIF_RG_BISTR, DIF_RG_STRTAB, DIF_RG_N
+	DIF_RG_ZERO, DIF_RG_TUPLE, DIF_RG_BISTR, DIF_RG_XLATE, DIF_RG_STRTAB,
+	DIF_RG_N
 };
+
+/* Translated process-model objects (xlate.c): slots per kind. */
+#define XL_SLOTS 8
+typedef struct dif_xlslot {
+	uint8_t *buf;
+	int64_t id;
+	unsigned gen;              /* valid when == dif_xl_t.gen */
+} dif_xlslot_t;
+typedef struct dif_xl {
+	uint8_t *mem;              /* every slot, one region */
+	size_t len;
+	unsigned gen;              /* bumped per firing */
+	dif_xlslot_t slot[UDT_XL_NKINDS][XL_SLOTS];
+	unsigned next[UDT_XL_NKINDS];   /* round-robin victim per kind */
+} dif_xl_t;
 
 /* Built-in strings copied lazily into bistr, one strsize slot each. */
 enum { DIF_BS_EXECNAME, DIF_BS_PROV, DIF_BS_MOD, DIF_BS_FUNC, DIF_BS_NAME,
@@ -74,6 +91,7 @@ struct dif_state {
 	uint64_t rec_drops;
 
 	dif_dynvars_t dyn;
+	dif_xl_t xl;
 
 	uint8_t *tokbuf;            /* strtok's copy of its string */
 	size_t tok_len, tok_pos;
@@ -109,6 +127,14 @@ uint8_t *dif_scratch_alloc(dif_state_t *st, uint64_t n);
 /* A scratch copy of len bytes plus NUL; its address as a DIF value. */
 int dif_scratch_str(dif_state_t *st, const char *s, size_t len,
     uint64_t *out);
+
+/* src/dif/xlate.c: the slots of translated objects. */
+int dif_xl_init(dif_xl_t *xl);
+void dif_xl_fini(dif_xl_t *xl);
+void dif_xl_firing(dif_xl_t *xl);
+/* The address of kind's object for id, filled this firing if not yet. */
+uint64_t dif_xl_get(dif_state_t *st, const dif_hit_t *h, int kind,
+    int64_t id);
 
 /* src/dif/subr.c: rd = subroutine `subr` of the tuple stack. */
 int dif_subr(dif_state_t *st, const dif_hit_t *hit, uint32_t subr,

@@ -92,7 +92,9 @@ int dif_verify(const difo_t *dp, size_t nvars, char *why, size_t len)
 				return reject(why, len, pc, "invalid variable id");
 			break;
 		case DIF_LDGA:
-			if (in->imm != DIF_VAR_ARGS && in->imm != DIF_VAR_UREGS)
+			if (in->imm != DIF_VAR_ARGS && in->imm != DIF_VAR_UREGS &&
+			    in->imm != DIF_VAR_FDS && in->imm != DIF_VAR_PSINFO &&
+			    in->imm != DIF_VAR_LWPSINFO)
 				return reject(why, len, pc, "invalid built-in array");
 			break;
 		case DIF_CALL:

@@ -13,6 +13,7 @@
  * found after an exec or a dlopen get the ECBs of every remembered
  * description that matches them, in program order.
  */
+#include "consumer/procinfo.h"
 #include "consumer/handle.h"
 #include "providers/idtab.h"
 #include "providers/pid.h"
@@ -704,6 +705,8 @@ void pid_hit(void *arg, const udt_hit_t *uh)
 	/* the sampled stack first, then the process (a failed read faults) */
 	hit->read_mem = hitctx_read;
 	hit->read_arg = (void *)uh;
+	hit->xlate = procinfo_xlate;
+	hit->xlate_arg = hit;
 	hit->ustack = NULL;
 	hit->nustack = 0;
 	hit->ustackdepth = 0;
