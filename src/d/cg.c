@@ -215,7 +215,7 @@ static val_t cg_ident(cg_t *g, d_node_t *n)
 	if ((b = cg_builtin_lookup(n->name)) != NULL) {
 		int r = cg_reg_alloc(g);
 		cg_emit(g, DIF_LDGS, r, 0, 0, b->id);
-		return cg_val(r, d_t_named(g->ts, b->type));
+		return cg_val(r, cg_builtin_type(g, b));
 	}
 	if (strcmp(n->name, "args") == 0 || strcmp(n->name, "uregs") == 0)
 		d_error(g->cc, n->line, "D_IDENT_BADREF",
@@ -347,6 +347,20 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 			return cg_val(i.reg, g->argtypes[idx]);
 		}
 		return cg_val(i.reg, d_t_named(g->ts, isargs ? "int64_t" : "uint64_t"));
+	}
+	if (b->kind == N_IDENT && b->scope == NULL &&
+	    cg_var_lookup(g, b->name, DIF_SCOPE_GLOBAL) == NULL &&
+	    strcmp(b->name, "fds") == 0) {
+		/* io.d's inline fileinfo_t fds[int fd]: the emulator's slot */
+		if (n->args == NULL || n->args->next != NULL)
+			d_error(g->cc, n->line, "D_ARR_BADREF",
+			    "fds[ ] requires exactly one subscript");
+		val_t i = cg_expr(g, n->args);
+		if (!d_is_int(i.type))
+			d_error(g->cc, n->line, "D_ARR_BADREF",
+			    "fds[ ] subscript must be of integral type");
+		cg_emit(g, DIF_LDGA, i.reg, i.reg, 0, DIF_VAR_FDS);
+		return cg_val(i.reg, d_t_named(g->ts, "fileinfo_t"));
 	}
 	if (b->kind == N_IDENT || b->kind == N_SELF) {
 		int scope = b->kind == N_SELF ? DIF_SCOPE_THREAD : DIF_SCOPE_GLOBAL;

@@ -69,6 +69,7 @@ typedef struct lval {
 } lval_t;
 
 const cg_builtin_t *cg_builtin_lookup(const char *name);
+d_type_t *cg_builtin_type(cg_t *g, const cg_builtin_t *b);
 int cg_var_ld_op(const cg_var_t *v);
 int cg_var_st_op(const cg_var_t *v);
 const char *cg_var_display(cg_t *g, int scope, const char *name);

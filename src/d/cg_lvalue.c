@@ -11,6 +11,7 @@
  * LV_MEM) until cg_lval_done; a variable's key signature is fixed by its
  * first reference and every later reference is checked against it.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cg_impl.h"
@@ -39,6 +40,8 @@ static const cg_builtin_t builtins[] = {
 	{ "ucaller", DIF_VAR_UCALLER, "uint64_t" },
 	{ "ustackdepth", DIF_VAR_USTACKDEPTH, "uint32_t" },
 	{ "curthread", DIF_VAR_CURTHREAD, "uintptr_t" },
+	{ "curpsinfo", DIF_VAR_CURPSINFO, "psinfo_t *" },
+	{ "curlwpsinfo", DIF_VAR_CURLWPSINFO, "lwpsinfo_t *" },
 };
 
 const cg_builtin_t *cg_builtin_lookup(const char *name)
@@ -47,6 +50,18 @@ const cg_builtin_t *cg_builtin_lookup(const char *name)
 		if (strcmp(builtins[i].name, name) == 0)
 			return &builtins[i];
 	return NULL;
+}
+
+/* A built-in's D type: a type name, or "T *" for a pointer to T. */
+d_type_t *cg_builtin_type(cg_t *g, const cg_builtin_t *b)
+{
+	size_t n = strlen(b->type);
+	if (n > 2 && strcmp(b->type + n - 2, " *") == 0) {
+		char base[32];
+		snprintf(base, sizeof(base), "%.*s", (int)(n - 2), b->type);
+		return d_t_ptr(g->ts, d_t_named(g->ts, base));
+	}
+	return d_t_named(g->ts, b->type);
 }
 
 /* ------------------------------------------------------------------ */

@@ -38,6 +38,9 @@ const char *const d_builtin_typenames[] = {
 	"ipaddr_t", "in_addr_t", "zoneid_t", "taskid_t", "projid_t",
 	"hrtime_t", "boolean_t", "int_t", "major_t", "minor_t", "lwpid_t",
 	"in6_addr_t",
+	/* the process model (xltypes.c) */
+	"psinfo_t", "lwpsinfo_t", "fileinfo_t", "timestruc_t", "timespec_t",
+	"psetid_t", "poolid_t", "offset_t",
 	NULL
 };
 
@@ -83,7 +86,7 @@ static d_type_t *alias(d_types_t *ts, const char *name, d_type_t *of)
 }
 
 /* A complete struct/union of the named members, registered by tag. */
-static d_type_t *builtin_sou(d_types_t *ts, int kind, const char *tag,
+d_type_t *d_builtin_sou(d_types_t *ts, int kind, const char *tag,
     const char *const *names, d_type_t *const *types, size_t n)
 {
 	d_type_t *t = tag != NULL ? d_tag_declare(ts, kind, tag) :
@@ -109,17 +112,17 @@ static void net_types(d_types_t *ts)
 {
 	static const char *const in4[] = { "s_addr" };
 	d_type_t *in4t[] = { d_typedef_lookup(ts, "in_addr_t") };
-	builtin_sou(ts, TK_STRUCT, "in_addr", in4, in4t, 1);
+	d_builtin_sou(ts, TK_STRUCT, "in_addr", in4, in4t, 1);
 	static const char *const u6[] = { "u6_addr8", "u6_addr16", "u6_addr32" };
 	d_type_t *u6t[] = {
 		d_t_array(ts, d_typedef_lookup(ts, "uint8_t"), 16),
 		d_t_array(ts, d_typedef_lookup(ts, "uint16_t"), 8),
 		d_t_array(ts, d_typedef_lookup(ts, "uint32_t"), 4),
 	};
-	d_type_t *u = builtin_sou(ts, TK_UNION, NULL, u6, u6t, 3);
+	d_type_t *u = d_builtin_sou(ts, TK_UNION, NULL, u6, u6t, 3);
 	static const char *const in6[] = { "in6_u" };
 	d_type_t *in6t[] = { u };
-	d_type_t *s6 = builtin_sou(ts, TK_STRUCT, "in6_addr", in6, in6t, 1);
+	d_type_t *s6 = d_builtin_sou(ts, TK_STRUCT, "in6_addr", in6, in6t, 1);
 	alias(ts, "in6_addr_t", s6);
 }
 
@@ -209,6 +212,7 @@ d_types_t *d_types_create(d_cc_t *cc)
 	for (size_t i = 0; i < sizeof(consts) / sizeof(consts[0]); i++)
 		d_enumconst_add(ts, consts[i].name, consts[i].v, ti);
 	net_types(ts);
+	d_xl_declare(ts, cc);
 	return ts;
 }
 

@@ -79,6 +79,11 @@ d_type_t *d_anon(d_types_t *ts, int kind);
 /* Make an existing type (from DWARF) known under a tag. */
 void d_tag_register(d_types_t *ts, int kind, const char *tag, d_type_t *t);
 void d_struct_layout(d_type_t *t);       /* after members are set */
+/* A complete struct/union udtrace predefines, registered by tag (or anonymous). */
+d_type_t *d_builtin_sou(d_types_t *ts, int kind, const char *tag,
+    const char *const *names, d_type_t *const *types, size_t n);
+/* xltypes.c: DTrace's process-model types and constants. */
+void d_xl_declare(d_types_t *ts, d_cc_t *cc);
 void d_struct_layout_ctf(d_types_t *ts, d_type_t *t); /* D-declared: libctf's rule */
 
 /* Enumerator constants (identifier namespace). */

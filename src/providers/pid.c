@@ -598,6 +598,16 @@ unsigned pid_difo_needs(const difo_t *dp)
 				n |= UDT_NEED_UCALLER;
 			else if (in->imm == DIF_VAR_USTACKDEPTH)
 				n |= UDT_NEED_USTACK;
+			else if (in->imm == DIF_VAR_CURPSINFO ||
+			    in->imm == DIF_VAR_CURLWPSINFO)
+				n |= UDT_NEED_USERMEM;
+		} else if (in->op == DIF_LDGA && (in->imm == DIF_VAR_FDS ||
+		    in->imm == DIF_VAR_PSINFO || in->imm == DIF_VAR_LWPSINFO)) {
+			/*
+			 * /proc read while the thread is held at the probe: a
+			 * descriptor's offset, the thread's state are the hit's
+			 */
+			n |= UDT_NEED_USERMEM;
 		} else if (in->op == DIF_LDGA && in->imm == DIF_VAR_ARGS) {
 			n |= UDT_NEED_STACKARGS | UDT_NEED_ARGS;
 		} else if (in->op == DIF_LDGA && in->imm == DIF_VAR_UREGS) {
