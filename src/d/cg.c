@@ -186,15 +186,23 @@ static val_t cg_ident(cg_t *g, d_node_t *n)
 	const cg_builtin_t *b;
 	cg_inline_t *in;
 	cg_var_t *v;
+	val_t bv;
 
+	if (n->scope == NULL && cg_bind_ref(g, n, &bv))
+		return bv;
 	if (n->scope == NULL && d_enumconst_lookup(g->ts, n->name, &cv, &t) == 0)
 		return cg_val(cg_setx(g, (uint64_t)cv), t);
 	if (n->scope == NULL && (in = cg_inline_lookup(g, n->name)) != NULL) {
+		if (in->assoc)
+			d_error(g->cc, n->line, "D_IDENT_BADREF",
+			    "associative array '%s' may not be referenced as "
+			    "scalar", n->name);
 		int saved = g->line;
 		val_t iv = cg_expr(g, in->value);
 		g->line = saved;
-		/* an integer constant stands for itself, its type included */
-		if (in->value->kind == N_INT)
+		/* an integer constant stands for itself, its type included;
+		 * translated data stays translated (dt_node_resolve) */
+		if (in->value->kind == N_INT || cg_is_xlated_type(g, iv.type))
 			return iv;
 		cg_narrow(g, iv.reg, in->type);
 		return cg_val(iv.reg, in->type);
@@ -274,7 +282,8 @@ val_t cg_addr_of_member(cg_t *g, d_node_t *n, d_tmember_t **mp,
 	}
 	if (!bt->complete)
 		d_error(g->cc, n->line, "D_OP_INCOMPLETE",
-		    "operator %s cannot be applied to incomplete type %s%s",
+		    "operator %s cannot be applied to a forward declaration: "
+		    "no %s definition is available%s",
 		    cg_opstr(n->op), bt->name, d_dw_hint(g, bt));
 	d_tmember_t *m = d_member_lookup(bt, n->name);
 	if (m == NULL)
@@ -299,6 +308,10 @@ val_t cg_load_from_addr(cg_t *g, int r, d_type_t *t)
 static val_t cg_index(cg_t *g, d_node_t *n)
 {
 	d_node_t *b = n->left;
+	cg_inline_t *in;
+	if (b->kind == N_IDENT && b->scope == NULL &&
+	    (in = cg_inline_lookup(g, b->name)) != NULL && in->assoc)
+		return cg_inline_index(g, n, in);
 	if (b->kind == N_IDENT && b->scope == NULL &&
 	    cg_var_lookup(g, b->name, DIF_SCOPE_GLOBAL) == NULL &&
 	    (strcmp(b->name, "args") == 0 || strcmp(b->name, "uregs") == 0)) {
@@ -596,6 +609,8 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 	case N_MEMBER: {
 		d_tmember_t *m;
 		int user;
+		if (cg_xlate_member(g, n, &v))
+			break;
 		v = cg_addr_of_member(g, n, &m, &user);
 		if (user)
 			cg_user_copyin(g, v.reg, d_sizeof(m->type));
@@ -640,6 +655,8 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 			v.type = cg_t_int(g);
 			break;
 		case D_OP_DEREF: {
+			if (cg_xlate_deref(g, n, &v))
+				break;
 			v = cg_expr(g, n->left);
 			const d_type_t *pt = d_resolve(v.type);
 			if (pt->kind != TK_PTR)
@@ -945,9 +962,8 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 		break;
 	}
 	case N_XLATE:
-		d_error(g->cc, n->line, "D_XLATE_NONE",
-		    "No translator available to translate to %s",
-		    cg_tname(g, n->tname)->name);
+		v = cg_xlate(g, n);
+		break;
 	case N_CALL:
 		v = cg_call(g, n);
 		break;

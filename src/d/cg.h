@@ -30,8 +30,15 @@ typedef struct cg_inline {
 	const char *name;
 	d_type_t *type;
 	d_node_t *value;
+	int assoc;            /* inline T f[K k, ...] = e: referenced as f[...] */
+	int nkeys;
+	d_type_t **keys;      /* parameter types */
+	const char **pnames;  /* parameter names (NULL: unnamed) */
 	struct cg_inline *next;
 } cg_inline_t;
+
+typedef struct cg_xlator cg_xlator_t;   /* xlator.c */
+typedef struct cg_bind cg_bind_t;       /* xlator.c */
 
 typedef struct cg_agg {
 	const char *name;
@@ -60,6 +67,9 @@ typedef struct cg {
 	d_types_t *ts;
 	CG_VEC(cg_var_t) vars;
 	cg_inline_t *inlines;
+	cg_xlator_t *xlators;    /* in definition order (lookup takes the first) */
+	cg_bind_t *binds;        /* names bound while a translator member or a
+	                          * parameterised inline is lowered */
 
 	/* the DIFO being built */
 	CG_VEC(dif_instr_t) text;
@@ -108,6 +118,18 @@ const char *cg_ident_kind(cg_t *g, const char *name);
 d_type_t *cg_expr_type(cg_t *g, d_node_t *n);
 /* cg.c: may a value of type from be assigned to type to? */
 int cg_assignable(const d_type_t *to, const d_type_t *from);
+
+/* xlator.c: check and keep a D_TRANSLATOR definition. */
+void cg_xlator_define(cg_t *g, d_node_t *n);
+/*
+ * xlator.c: an inline whose value is translated data (type it) must name
+ * the translator's output type; 1 if it is one (and was checked).
+ */
+int cg_inline_xlate_check(cg_t *g, cg_inline_t *in, d_type_t *it, int line);
+/* xlator.c: is t the type of translated data (xlate<T>, xlate<T *>)? */
+int cg_is_xlated_type(cg_t *g, const d_type_t *t);
+/* xlator.c: the type of a parameterised inline's body, parameters bound. */
+d_type_t *cg_inline_body_type(cg_t *g, cg_inline_t *in, d_node_t *body);
 
 /* cg.c: lower a predicate / clause body; results are malloc'd DIFOs. */
 difo_t *cg_predicate(cg_t *g, d_node_t *pred);

@@ -359,6 +359,10 @@ static void act_trace(cg_t *g, d_node_t *n, int act)
 		    "D_TRACE_AGG", "%s( ) may not be applied to an aggregation%s",
 		    name, act == D_ACT_PRINT ? " -- did you mean printa()?" : "");
 	val_t v = cg_expr(g, n->args);
+	if (cg_xlate_ptr(g, v.type))
+		d_error(g->cc, n->line, act == D_ACT_PRINT ? "D_PRINT_DYN" :
+		    "D_TRACE_DYN", "%s( ) may not be applied to a translated "
+		    "pointer", name);
 	if (d_is_void(v.type))
 		d_error(g->cc, n->line, act == D_ACT_PRINT ? "D_PRINT_VOID" :
 		    "D_TRACE_VOID", "%s( ) may not be applied to a void "

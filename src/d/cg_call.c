@@ -228,7 +228,10 @@ static const char *const actions[] = { "trace", "printf", "exit",
 const char *cg_ident_kind(cg_t *g, const char *name)
 {
 	cg_var_t *v;
-	if (cg_inline_lookup(g, name) != NULL || strcmp(name, "NULL") == 0)
+	cg_inline_t *in = cg_inline_lookup(g, name);
+	if (in != NULL && in->assoc)
+		return "associative array inline";
+	if (in != NULL || strcmp(name, "NULL") == 0)
 		return "scalar inline";
 	for (size_t i = 0; i < sizeof(subrs) / sizeof(subrs[0]); i++)
 		if (strcmp(subrs[i].name, name) == 0)
@@ -239,9 +242,9 @@ const char *cg_ident_kind(cg_t *g, const char *name)
 	if (cg_builtin_lookup(name) != NULL)
 		return "scalar ";
 	if (strcmp(name, "args") == 0 || strcmp(name, "uregs") == 0)
-		return "array ";
+		return "associative array ";
 	if ((v = cg_var_lookup(g, name, DIF_SCOPE_GLOBAL)) != NULL)
-		return v->assoc ? "array " : "scalar ";
+		return v->assoc ? "associative array " : "scalar ";
 	return NULL;
 }
 

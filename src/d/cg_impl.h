@@ -86,6 +86,14 @@ void cg_lval_create(cg_t *g, lval_t *lv, d_type_t *t);
 val_t cg_assign(cg_t *g, d_node_t *n);
 val_t cg_incdec(cg_t *g, d_node_t *n, int post);
 
+/* xlator.c: translators and parameterised inlines (hooks of cg_expr) */
+int cg_bind_ref(cg_t *g, d_node_t *n, val_t *out);   /* a bound name */
+val_t cg_xlate(cg_t *g, d_node_t *n);                 /* N_XLATE */
+int cg_xlate_member(cg_t *g, d_node_t *n, val_t *out); /* translated .m, ->m */
+int cg_xlate_deref(cg_t *g, d_node_t *n, val_t *out);  /* *xlate<T *>(e) */
+int cg_xlate_ptr(cg_t *g, const d_type_t *t);         /* xlate<T *> value? */
+val_t cg_inline_index(cg_t *g, d_node_t *n, cg_inline_t *in);
+
 /* cg_call.c: subroutine calls and callee resolution */
 val_t cg_call(cg_t *g, d_node_t *n);
 

@@ -370,8 +370,10 @@ int d_compile(d_cc_t *cc, d_program_t **out)
 		case D_PROVIDER:
 			add_provider(&g, p, n);
 			break;
+		case D_TRANSLATOR:
+			cg_xlator_define(&g, n);
+			break;
 		default:
-			/* translators: xlate<> is not supported, nothing to keep */
 			break;
 		}
 	}

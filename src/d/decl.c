@@ -492,6 +492,37 @@ static void decl_var(cg_t *g, d_node_t *decl, d_node_t *tn)
 	}
 }
 
+/*
+ * dt_node_inline: an inline of array type must have a tuple signature,
+ * whose named parameters its expression may use.
+ */
+static void inline_params(cg_t *g, d_node_t *tn, cg_inline_t *in)
+{
+	d_dcl_t *d = tn->tn.dcl;
+	if (d == NULL || d->kind != D_DCL_ARRAY)
+		return;
+	if (d->keys == NULL && d->dim == NULL)
+		d_error(g->cc, tn->line, "D_DECL_ARRNULL",
+		    "inline declaration requires array tuple signature: %s",
+		    tn->tn.ident);
+	if (d->keys == NULL)
+		d_error(g->cc, tn->line, "D_DECL_ARRNULL",
+		    "inline declaration cannot be of scalar array type: %s",
+		    tn->tn.ident);
+	int nk = 0;
+	for (d_node_t *k = d->keys; k; k = k->next)
+		nk++;
+	in->assoc = 1;
+	in->nkeys = nk;
+	in->keys = d_alloc(g->cc, sizeof(d_type_t *) * (size_t)nk);
+	in->pnames = d_alloc(g->cc, sizeof(char *) * (size_t)nk);
+	nk = 0;
+	for (d_node_t *k = d->keys; k; k = k->next, nk++) {
+		in->keys[nk] = cg_tname(g, k);
+		in->pnames[nk] = k->tn.ident;
+	}
+}
+
 void cg_decl(cg_t *g, d_node_t *decl)
 {
 	int st = decl->decl.storage;
@@ -523,6 +554,11 @@ void cg_decl(cg_t *g, d_node_t *decl)
 				    "identifier redefined: %s\n\t current: "
 				    "inline definition\n\tprevious: %s",
 				    tn->tn.ident, prev);
+			cg_inline_t *in = d_alloc(g->cc, sizeof(*in));
+			in->name = tn->tn.ident;
+			in->type = t;
+			in->value = decl->decl.init;
+			inline_params(g, tn, in);
 			if (decl->decl.init == NULL)
 				d_error(g->cc, tn->line, "D_DECL_INIT",
 				    "inline %s must be initialized", tn->tn.ident);
@@ -531,16 +567,14 @@ void cg_decl(cg_t *g, d_node_t *decl)
 			 * the name exists, so it is checked even if never used
 			 * and cannot refer to itself.
 			 */
-			d_type_t *it = cg_expr_type(g, decl->decl.init);
-			if (!cg_assignable(t, it))
+			d_type_t *it = cg_inline_body_type(g, in,
+			    decl->decl.init);
+			if (!cg_inline_xlate_check(g, in, it,
+			    decl->decl.init->line) && !cg_assignable(t, it))
 				d_error(g->cc, decl->decl.init->line, "D_OP_INCOMPAT",
 				    "inline %s definition uses incompatible types: "
 				    "\"%s\" = \"%s\"", tn->tn.ident, t->name,
 				    it->name);
-			cg_inline_t *in = d_alloc(g->cc, sizeof(*in));
-			in->name = tn->tn.ident;
-			in->type = t;
-			in->value = decl->decl.init;
 			in->next = g->inlines;
 			g->inlines = in;
 			break;

@@ -13,7 +13,8 @@
  * Shapes beyond ast.h's comments: a D_TRANSLATOR node has tname = the
  * output type, left = the input type (T_NAME whose ident is the
  * parameter), args = members as N_BINARY(D_OP_ASSIGN, N_IDENT member,
- * expr). An empty statement inside `if` is an empty S_BLOCK. A macro
+ * expr), ival = the line of its closing `;` (DTrace reduces the whole
+ * definition there, so that is the line its errors name). An empty statement inside `if` is an empty S_BLOCK. A macro
  * argument like "-5" becomes N_UNARY(D_OP_NEG, N_INT 5).
  */
 #include <stdlib.h>
@@ -271,6 +272,29 @@ static d_node_t *parse_primary(parser_t *p)
 			n->name = member_name(p);
 			return n;
 		}
+		/* dt_grammar.y: offsetof and xlate are postfix expressions,
+		 * so a member, subscript or ++ may follow them */
+		if (is_kw(&t, "offsetof")) {
+			next(p);
+			expect(p, '(');
+			n = node(p, N_OFFSETOF, t.line);
+			n->tname = parse_type_name(p);
+			expect(p, ',');
+			n->name = member_name(p);
+			expect(p, ')');
+			return n;
+		}
+		if (is_kw(&t, "xlate")) {
+			next(p);
+			expect(p, '<');
+			n = node(p, N_XLATE, t.line);
+			n->tname = parse_type_name(p);
+			expect(p, '>');
+			expect(p, '(');
+			n->left = parse_expr(p);
+			expect(p, ')');
+			return n;
+		}
 		break;
 	}
 	syntax_error(p, &t);
@@ -372,27 +396,6 @@ static d_node_t *parse_unary(parser_t *p)
 		next(p);
 		n = node(p, N_STRINGOF, t.line);
 		n->left = parse_unary(p);
-		return n;
-	}
-	if (is_kw(&t, "offsetof")) {
-		next(p);
-		expect(p, '(');
-		n = node(p, N_OFFSETOF, t.line);
-		n->tname = parse_type_name(p);
-		expect(p, ',');
-		n->name = member_name(p);
-		expect(p, ')');
-		return n;
-	}
-	if (is_kw(&t, "xlate")) {
-		next(p);
-		expect(p, '<');
-		n = node(p, N_XLATE, t.line);
-		n->tname = parse_type_name(p);
-		expect(p, '>');
-		expect(p, '(');
-		n->left = parse_expr(p);
-		expect(p, ')');
 		return n;
 	}
 	return parse_postfix(p);
@@ -818,15 +821,19 @@ static int parse_specs(parser_t *p, d_spec_t *spec, int *storage)
 	return any;
 }
 
+static d_node_t *parse_param(parser_t *p);
+
 /* array suffix contents: empty, key types, or a dimension */
 static void parse_array(parser_t *p, d_dcl_t *d)
 {
 	if (peek(p, 0)->kind == ']')
 		return;
 	if (starts_type(p, 0)) {
+		/* dt_grammar.y: a parameter list, whose names an inline's
+		 * expression uses (inline int f[int a] = a + 1;) */
 		d_node_t *head = NULL, **tail = &head;
 		for (;;) {
-			*tail = parse_type_name(p);
+			*tail = parse_param(p);
 			tail = &(*tail)->next;
 			if (peek(p, 0)->kind != ',')
 				break;
@@ -837,8 +844,6 @@ static void parse_array(parser_t *p, d_dcl_t *d)
 	}
 	d->dim = parse_cond(p);
 }
-
-static d_node_t *parse_param(parser_t *p);
 
 static d_node_t *parse_params(parser_t *p)
 {
@@ -1158,6 +1163,7 @@ static d_node_t *parse_translator(parser_t *p)
 		tail = &m->next;
 	}
 	next(p);
+	n->ival = (uint64_t)peek(p, 0)->line;
 	expect(p, ';');
 	return n;
 }

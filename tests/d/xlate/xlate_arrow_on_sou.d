@@ -1,0 +1,5 @@
+/* proves: `->` on translated data (not a pointer) is D_OP_PTR */
+/* args: -x errtags */
+struct out_s { int w; };
+translator struct out_s < int T > { w = T - 1; };
+BEGIN { trace(xlate<struct out_s>(5)->w); exit(0); }
