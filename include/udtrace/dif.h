@@ -108,7 +108,8 @@ enum dif_op {
 	DIF_CALL,       /* rd = subroutine imm (enum dif_subr) of the tuple stack */
 
 	DIF_ALLOCS,     /* rd = r1 bytes of zeroed scratch, 8-aligned */
-	DIF_COPYS,      /* copy r2 bytes from address r1 to address rd */
+	DIF_COPYS,      /* copy r2 bytes from address r1 to address rd;
+	                 * imm 1: a string, copied up to its NUL, rest zeroed */
 
 	/*
 	 * Record r1 as the data of record descriptor imm of this ECB (see

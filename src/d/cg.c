@@ -305,6 +305,18 @@ val_t cg_load_from_addr(cg_t *g, int r, d_type_t *t)
 	return cg_val(r, t);
 }
 
+/*
+ * D lets a string act as a pointer to its bytes for [ ], unary * and
+ * pointer arithmetic (illumos dt_cook_op1/op2): seen through this, a
+ * resolved string type is a char *; any other type is returned as is.
+ */
+const d_type_t *cg_str_as_ptr(cg_t *g, const d_type_t *rt)
+{
+	if (rt->kind != TK_STRING)
+		return rt;
+	return d_resolve(d_t_ptr(g->ts, d_typedef_lookup(g->ts, "char")));
+}
+
 static val_t cg_index(cg_t *g, d_node_t *n)
 {
 	d_node_t *b = n->left;
@@ -405,7 +417,7 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 		    "%s has not yet been declared or assigned",
 		    cg_var_display(g, DIF_SCOPE_LOCAL, b->name));
 	val_t base = cg_expr(g, b);
-	const d_type_t *bt = d_resolve(base.type);
+	const d_type_t *bt = cg_str_as_ptr(g, d_resolve(base.type));
 	if (bt->kind != TK_ARRAY && bt->kind != TK_PTR)
 		d_error(g->cc, n->line, "D_OP_ARRPTR",
 		    "operator [ ] may not be applied to operand of type \"%s\"",
@@ -507,6 +519,12 @@ d_type_t *cg_arith(cg_t *g, int op, val_t *a, val_t *b, int line,
 		/* illumos: no arithmetic through void or function pointers */
 		if (cg_is_vfptr(ra) || cg_is_vfptr(rb))
 			cg_incompat(g, line, a->type, opname, b->type);
+		/* s + n, n + s and s - n are the string n bytes along */
+		if ((ra->kind == TK_STRING && d_is_int(rb)) ||
+		    (op == D_OP_ADD && d_is_int(ra) && rb->kind == TK_STRING)) {
+			cg_emit(g, cg_arith_op(op, 0), a->reg, a->reg, b->reg, 0);
+			return ra->kind == TK_STRING ? a->type : b->type;
+		}
 		if (ra->kind == TK_PTR && d_is_int(rb)) {
 			int sz = cg_setx(g, d_sizeof(ra->base) ? d_sizeof(ra->base) : 1);
 			cg_emit(g, DIF_MUL, b->reg, b->reg, sz, 0);
@@ -658,7 +676,7 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 			if (cg_xlate_deref(g, n, &v))
 				break;
 			v = cg_expr(g, n->left);
-			const d_type_t *pt = d_resolve(v.type);
+			const d_type_t *pt = cg_str_as_ptr(g, d_resolve(v.type));
 			if (pt->kind != TK_PTR)
 				d_error(g->cc, n->line, "D_DEREF_NONPTR",
 				    "cannot dereference non-pointer type");
@@ -789,7 +807,9 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 			    cg_is_null_const(g, n->right)) ||
 			    (rb->kind == TK_STRING &&
 			    cg_is_null_const(g, n->left))) {
-				uns = 1;	/* a string against NULL: the address */
+				/* illumos compares with SCMP whenever one side is a
+				 * string, and SCMP reads NULL as "" */
+				is_str = 1;
 			} else if ((ra->kind == TK_PTR || d_is_int(ra)) &&
 			    (rb->kind == TK_PTR || d_is_int(rb)) &&
 			    (ra->kind != TK_PTR || rb->kind != TK_PTR ||

@@ -34,6 +34,7 @@ void cg_resolve_callee(cg_t *g, d_node_t *n);
 const char *cg_opstr(int op);
 d_type_t *cg_t_int(cg_t *g);
 val_t cg_val(int r, d_type_t *t);
+const d_type_t *cg_str_as_ptr(cg_t *g, const d_type_t *rt); /* string: char * */
 void cg_incompat(cg_t *g, int line, const d_type_t *a, const char *op,
     const d_type_t *b);
 int cg_is_ptr_or_string(const d_type_t *t);

@@ -263,12 +263,13 @@ lval_t cg_lvalue(cg_t *g, d_node_t *n, const char *op, int creating)
 	/* memory lvalues: *p, p->m, s.m, a[i] */
 	if (n->kind == N_UNARY && n->op == D_OP_DEREF) {
 		val_t p = cg_expr(g, n->left);
-		if (!d_is_ptr(p.type))
+		const d_type_t *pt = cg_str_as_ptr(g, d_resolve(p.type));
+		if (pt->kind != TK_PTR)
 			d_error(g->cc, n->line, "D_DEREF_NONPTR",
 			    "cannot dereference non-pointer type");
 		lv.kind = LV_MEM;
 		lv.addr = p.reg;
-		lv.type = d_resolve(p.type)->base;
+		lv.type = pt->base;
 		lv.user = cg_is_user_ptr(p.type);
 		return lv;
 	}
@@ -284,7 +285,7 @@ lval_t cg_lvalue(cg_t *g, d_node_t *n, const char *op, int creating)
 	}
 	if (n->kind == N_INDEX) {
 		val_t b = cg_expr(g, n->left);
-		const d_type_t *bt = d_resolve(b.type);
+		const d_type_t *bt = cg_str_as_ptr(g, d_resolve(b.type));
 		if (bt->kind == TK_ARRAY || bt->kind == TK_PTR) {
 			cg_index_addr(g, n, b.reg, bt);
 			lv.kind = LV_MEM;
@@ -369,7 +370,8 @@ void cg_lval_store(cg_t *g, lval_t *lv, int r)
 	case LV_MEM:
 		if (d_is_byref(lv->type)) {
 			int sz = cg_setx(g, d_sizeof(lv->type));
-			cg_emit(g, DIF_COPYS, lv->addr, r, sz, 0);
+			cg_emit(g, DIF_COPYS, lv->addr, r, sz,
+			    d_is_string(lv->type) ? 1 : 0);
 			cg_reg_free(g, sz);
 		} else if (lv->bits) {
 			/* read-modify-write of the storage unit */

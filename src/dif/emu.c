@@ -48,7 +48,8 @@ dif_state_t *dif_state_create(const dif_var_t *vars, size_t nvars,
 
 	size_t maxv = st->lim.strsize, maxdyn = 0;
 	st->var_off = calloc(nvars ? nvars : 1, sizeof(uint32_t));
-	if (st->var_off == NULL)
+	st->var_null = calloc(nvars ? nvars : 1, 1);
+	if (st->var_off == NULL || st->var_null == NULL)
 		goto fail;
 	for (size_t i = 0; i < nvars; i++) {
 		const dif_var_t *v = &vars[i];
@@ -131,6 +132,7 @@ void dif_state_destroy(dif_state_t *st)
 	dif_dyn_fini(&st->dyn);
 	dif_xl_fini(&st->xl);
 	free(st->var_off);
+	free(st->var_null);
 	free(st->globals);
 	free(st->locals);
 	free(st->scratch);
@@ -348,7 +350,7 @@ static int copy_byref(dif_state_t *st, const dif_var_t *v, uint8_t *dst,
 {
 	if (v->flags & DIF_VF_STRING) {
 		size_t len;
-		const char *s = dif_strview(st, src, n - 1, 1, &len);
+		const char *s = dif_strview(st, src, n, 1, &len);
 		if (s == NULL)
 			return -1;
 		memmove(dst, s, len);
@@ -370,7 +372,9 @@ static int static_load(dif_state_t *st, const dif_var_t *v, uint8_t *base,
     uint64_t *out)
 {
 	uint8_t *p = base + st->var_off[v - st->vars];
-	if (v->flags & DIF_VF_BYREF)
+	if (st->var_null[v - st->vars])
+		*out = 0;
+	else if (v->flags & DIF_VF_BYREF)
 		*out = dif_ptr(p);
 	else
 		memcpy(out, p, 8);
@@ -381,6 +385,11 @@ static int static_store(dif_state_t *st, const dif_var_t *v, uint8_t *base,
     uint64_t val)
 {
 	uint8_t *p = base + st->var_off[v - st->vars];
+	if (v->flags & DIF_VF_STRING) {
+		st->var_null[v - st->vars] = val == 0;
+		if (val == 0)
+			return 0;
+	}
 	if (v->flags & DIF_VF_BYREF)
 		return copy_byref(st, v, p, var_vsize(v), val);
 	memcpy(p, &val, 8);
@@ -427,7 +436,10 @@ static int dyn_load(dif_state_t *st, const dif_var_t *v, int use_tuple,
 	if (build_key(st, use_tuple, v->scope == DIF_SCOPE_THREAD, &klen) != 0)
 		return -1;
 	uint8_t *p = dif_dyn_lookup(&st->dyn, v->id, st->keybuf, klen);
-	if (v->flags & DIF_VF_BYREF)
+	/* a missing string element is NULL, as illumos's LDTS/LDGAA give */
+	if ((v->flags & DIF_VF_STRING) && p == NULL)
+		*out = 0;
+	else if (v->flags & DIF_VF_BYREF)
 		*out = dif_ptr(p ? p : st->zero);
 	else if (p)
 		memcpy(out, p, 8);
@@ -451,7 +463,7 @@ static int dyn_store(dif_state_t *st, const dif_var_t *v, int use_tuple,
 		/* check the source before creating the element */
 		size_t len;
 		if (v->flags & DIF_VF_STRING) {
-			if (dif_strview(st, val, n - 1, 1, &len) == NULL)
+			if (dif_strview(st, val, n, 1, &len) == NULL)
 				return -1;
 		} else if (!dif_canload(st, val, n)) {
 			return dif_fail(st, DIF_FAULT_BADADDR, val);
@@ -474,8 +486,8 @@ static uint64_t bistr(dif_state_t *st, int which, const char *s)
 	if (!(st->bistr_valid & (1u << which))) {
 		size_t n = 0;
 		if (s != NULL) {
-			const char *nul = memchr(s, 0, st->lim.strsize - 1);
-			n = nul ? (size_t)(nul - s) : st->lim.strsize - 1;
+			const char *nul = memchr(s, 0, st->lim.strsize);
+			n = nul ? (size_t)(nul - s) : st->lim.strsize;
 			memcpy(p, s, n);
 		}
 		memset(p + n, 0, st->lim.strsize - n);
@@ -576,7 +588,7 @@ static int push_tuple(dif_state_t *st, uint64_t v, uint64_t size, int byref,
 		const void *src;
 		size_t n;
 		if (isstr) {
-			size_t lim = st->lim.strsize - 1;
+			size_t lim = st->lim.strsize;
 			if (size != 0 && size < lim)
 				lim = (size_t)size;
 			src = dif_strview(st, v, lim, 0, &n);
@@ -645,7 +657,7 @@ static int do_rec(dif_state_t *st, const difo_t *dp, uint32_t idx,
 	case DIF_REC_STRING:
 		if (len == 0)
 			break;
-		src = dif_strview(st, val, len - 1, 0, &srclen);
+		src = dif_strview(st, val, len, 0, &srclen);
 		if (src == NULL)
 			return -1;
 		break;
@@ -982,6 +994,24 @@ int dif_exec(dif_state_t *st, const dif_hit_t *hit, const difo_t *dp,
 			break;
 		}
 		case DIF_COPYS:
+			if (in->imm == 1) {
+				/* a string: its text only (the source may be a
+				 * short constant), NUL-padded to the size */
+				size_t len;
+				const char *src = dif_strview(st, a, (size_t)b,
+				    0, &len);
+				if (src == NULL)
+					err = -1;
+				else if (!dif_canstore(st, r[rd], b))
+					err = dif_fail(st, DIF_FAULT_BADADDR,
+					    r[rd]);
+				else {
+					memmove(dif_addr(r[rd]), src, len);
+					memset((char *)dif_addr(r[rd]) + len, 0,
+					    (size_t)b - len);
+				}
+				goto noreg;
+			}
 			if (!dif_canload(st, a, b))
 				err = dif_fail(st, DIF_FAULT_BADADDR, a);
 			else if (!dif_canstore(st, r[rd], b))

@@ -66,6 +66,13 @@ struct dif_state {
 	dif_limits_t lim;
 
 	uint32_t *var_off;          /* offset in globals or locals, per var */
+	/*
+	 * Per static string variable: it was last assigned NULL. illumos
+	 * keeps a marker byte in front of the text so that such a variable
+	 * reads back as NULL (0), not as "": reading it then faults where
+	 * DTrace faults.
+	 */
+	uint8_t *var_null;
 	uint8_t *globals, *locals;
 	size_t nglobals, nlocals;
 

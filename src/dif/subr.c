@@ -7,8 +7,10 @@
  * Must not: allocate (this runs on every probe hit), read target memory
  * except through hit->read_mem, or read D memory without dif_strview /
  * dif_canload.
- * Invariant: every string produced fits in strsize bytes NUL included and
- * lives in scratch, so it is valid until the next clause starts.
+ * Invariant: every string produced lives in scratch (valid until the next
+ * clause starts) and is read within strsize bytes: a string of exactly
+ * strsize characters has no NUL, as in illumos, so every reader bounds
+ * its scan by strsize rather than trusting a terminator.
  */
 #include <string.h>
 #include "dif/emu_impl.h"
@@ -21,7 +23,7 @@
 
 static const char *sarg(dif_state_t *st, unsigned i, size_t *len)
 {
-	return dif_strview(st, ARG(i), st->lim.strsize - 1, 0, len);
+	return dif_strview(st, ARG(i), st->lim.strsize, 0, len);
 }
 
 /* Clamp a D integer to a range where index arithmetic cannot overflow. */
@@ -140,6 +142,9 @@ static int s_strtok(dif_state_t *st, uint64_t *out)
 		const char *s = sarg(st, 0, &ls);
 		if (s == NULL)
 			return -1;
+		/* illumos scans at most strsize - 1 bytes of the input */
+		if (ls > st->lim.strsize - 1)
+			ls = st->lim.strsize - 1;
 		memmove(st->tokbuf, s, ls);
 		st->tok_len = ls;
 		st->tok_pos = 0;
@@ -290,6 +295,9 @@ static int s_case(dif_state_t *st, int upper, uint64_t *out)
 {
 	size_t len;
 	const char *s = sarg(st, 0, &len);
+	/* unlike most subroutines, illumos converts at most strsize - 1 */
+	if (s != NULL && len > st->lim.strsize - 1)
+		len = st->lim.strsize - 1;
 	if (s == NULL || dif_scratch_str(st, s, len, out) != 0)
 		return -1;
 	char *p = dif_addr(*out);

@@ -1,4 +1,4 @@
-# proves: strings at the strsize limits: 0 is refused, 1 leaves room for nothing but the NUL, a strjoin past strsize faults with DTrace's "out of scratch space" and tracing goes on, 65536 keeps a 60,000-byte literal whole
+# proves: strings at the strsize limits: 0 is refused, 1 holds one character (a string holds strsize characters, no NUL when full), a strjoin past strsize faults with DTrace's "out of scratch space" and tracing goes on, 65536 keeps a 60,000-byte literal whole
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 prog='BEGIN { a = "abcdef"; printf("[%s] %d\n", a, strlen(a)); } BEGIN { b = strjoin(a, a); printf("[%s]\n", b); } BEGIN { exit(0); }'

@@ -1,8 +1,8 @@
-/* proves: an integer casts to string (D adds casts from scalars to strings); the result is that address */
+/* proves: an integer casts to string (D adds casts from scalars to strings) and the result is typed string (D-GAPS 41); reading it would read at that address */
 #pragma D option quiet
 
 BEGIN
 {
-	printf("%d\n", (string)1234 == NULL);
+	printf("%d\n", sizeof((string)1234) == sizeof(string));
 	exit(0);
 }

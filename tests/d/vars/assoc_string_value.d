@@ -1,9 +1,9 @@
-/* proves: string-valued associative array; missing element reads "" */
+/* proves: string-valued associative array; a missing element reads as NULL, which compares equal to "" (illumos LDGAA gives 0, SCMP reads it as "") */
 #pragma D option quiet
 
 BEGIN
 {
 	a[1] = "one";
-	printf("%s [%s]\n", a[1], a[2]);
+	printf("%s %d %d\n", a[1], a[2] == "", a[2] == NULL);
 	exit(0);
 }

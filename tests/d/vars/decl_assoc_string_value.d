@@ -6,7 +6,7 @@ string names[int];
 BEGIN
 {
 	names[1] = "one";
-	printf("%s [%s]\n", names[1], names[2]);
+	printf("%s %d\n", names[1], names[2] == NULL);
 	exit(0);
 }
 
