@@ -570,7 +570,7 @@ d_type_t *cg_arith(cg_t *g, int op, val_t *a, val_t *b, int line,
 	}
 	d_type_t *t;
 	if (op == D_OP_SHL || op == D_OP_SHR)
-		t = d_promote(g->ts, a->type);
+		t = a->type;
 	else
 		t = d_arith_conv(g->ts, a->type, b->type);
 	if (op != D_OP_SHL && op != D_OP_SHR) {
@@ -652,7 +652,6 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 				d_error(g->cc, n->line, "D_OP_ARITH",
 				    "operator %s requires an operand of arithmetic "
 				    "type", cg_opstr(n->op));
-			v.type = d_promote(g->ts, v.type);
 			if (n->op == D_OP_NEG)
 				cg_emit(g, DIF_SUB, v.reg, 0, v.reg, 0);
 			break;
@@ -661,7 +660,6 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 			if (!d_is_int(v.type))
 				d_error(g->cc, n->line, "D_OP_INT",
 				    "operator ~ requires an operand of integral type");
-			v.type = d_promote(g->ts, v.type);
 			cg_emit(g, DIF_NOT, v.reg, v.reg, 0, 0);
 			break;
 		case D_OP_LNOT:

@@ -510,7 +510,7 @@ size_t d_sizeof(const d_type_t *t)
 	return d_resolve(t)->size;
 }
 
-d_type_t *d_promote(d_types_t *ts, d_type_t *t)
+static d_type_t *d_promote(d_types_t *ts, d_type_t *t)
 {
 	const d_type_t *r = d_resolve(t);
 	if (r->kind == TK_ENUM)
@@ -520,25 +520,37 @@ d_type_t *d_promote(d_types_t *ts, d_type_t *t)
 	return t;
 }
 
+/*
+ * D's usual arithmetic conversion is not C's: illumos dt_type_promote
+ * (dt_parser.c) never promotes char or short to int, it picks the operand
+ * of higher rank, rank being the width in bits plus one when unsigned
+ * (enums count as int), so unsigned char + unsigned char is unsigned char
+ * and the value is narrowed to it when recorded. At equal rank the left
+ * operand's type is kept unless the right one is long long against long.
+ */
+static unsigned int_rank(const d_type_t *r)
+{
+	return (unsigned)(8 * r->size) + !r->is_signed;
+}
+
 d_type_t *d_arith_conv(d_types_t *ts, d_type_t *a, d_type_t *b)
 {
-	a = d_promote(ts, a);
-	b = d_promote(ts, b);
 	const d_type_t *ra = d_resolve(a), *rb = d_resolve(b);
-	if (ra->kind == TK_FLOAT || rb->kind == TK_FLOAT)
+	if (ra->kind == TK_FLOAT || rb->kind == TK_FLOAT) {
+		a = d_promote(ts, a);
+		b = d_promote(ts, b);
+		ra = d_resolve(a);
+		rb = d_resolve(b);
 		return ra->size >= rb->size ? a : b;
-	if (ra->rank == rb->rank && ra->is_signed == rb->is_signed)
-		return a;
-	if (ra->is_signed == rb->is_signed)
-		return ra->rank > rb->rank ? a : b;
-	const d_type_t *u = ra->is_signed ? rb : ra, *s = ra->is_signed ? ra : rb;
-	d_type_t *ut = ra->is_signed ? b : a, *st = ra->is_signed ? a : b;
-	if (u->rank >= s->rank)
-		return ut;
-	if (s->size > u->size)
-		return st;
-	/* signed type cannot hold every value of the unsigned one */
-	return d_t_int(ts, s->size, 0);
+	}
+	if (ra->kind == TK_ENUM)
+		a = d_typedef_lookup(ts, "int"), ra = d_resolve(a);
+	if (rb->kind == TK_ENUM)
+		b = d_typedef_lookup(ts, "int"), rb = d_resolve(b);
+	unsigned la = int_rank(ra), lb = int_rank(rb);
+	if (la != lb)
+		return la > lb ? a : b;
+	return rb->rank > ra->rank ? b : a;
 }
 
 int d_type_compat(const d_type_t *a, const d_type_t *b)

@@ -106,7 +106,6 @@ int d_is_signed(const d_type_t *t);
 size_t d_sizeof(const d_type_t *t);
 
 /* C's integer promotions and usual arithmetic conversions. */
-d_type_t *d_promote(d_types_t *ts, d_type_t *t);
 d_type_t *d_arith_conv(d_types_t *ts, d_type_t *a, d_type_t *b);
 
 /* Same type for D's purposes (assignment compatibility of variables). */
