@@ -16,8 +16,13 @@
  * real aggregation.
  * Invariant: only up_drain's CPU time (getrusage, user + system) is
  * counted, not the filling; the aggregation must end at exactly N, else
- * the bench says FAIL. Usage: drain-bench [N [regs]]; one line:
+ * the bench says FAIL. Usage: drain-bench [N [regs|text|json]]; one line:
  * "drain: N hits (2 CPUs' rings, REGS) in X s CPU: R hits/s".
+ * text/json: the clause also prints every hit (`printf("hit %d %s\n",
+ * arg0, probefunc); trace(tid);`) in -x oformat=text or json to
+ * /dev/null, and the printing (handle_drain after each batch) is counted
+ * with the drain: the cost of JSON Lines (json-c, a flush per line)
+ * against dtrace's text.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,16 +84,23 @@ int main(int argc, char **argv)
 {
 	long n = argc > 1 ? atol(argv[1]) : 4000000;
 	int regs = argc > 2 && strcmp(argv[2], "regs") == 0;
+	const char *ofmt = argc > 2 && (strcmp(argv[2], "text") == 0 ||
+	    strcmp(argv[2], "json") == 0) ? argv[2] : NULL;
 	udt_handle_t *h = udt_open();
 	FILE *null = fopen("/dev/null", "w");
 	up_backend_t *b = calloc(1, sizeof *b);
 	const char *src = regs ? "fake9:m:f:entry { @[arg0 & 7] = count(); }" :
+	    ofmt ? "fake9:m:f:entry { @ = count(); printf(\"hit %d %s\\n\", "
+	    "arg0, probefunc); trace(tid); }" :
 	    "fake9:m:f:entry { @ = count(); }";
 
 	if (!h || !null || !b)
 		return 1;
 	udt_set_output(h, null);
-	if (udt_setopt(h, "quiet", NULL) != 0)
+	/* a batch of printing hits must fit: no drops */
+	if (udt_setopt(h, "quiet", NULL) != 0 ||
+	    (ofmt && udt_setopt(h, "bufsize", "64m") != 0) ||
+	    (ofmt && udt_setopt(h, "oformat", ofmt) != 0))
 		return 1;
 	udt_provider_t *pv = probe_add_provider(&h->reg, "fake9", NULL, NULL);
 	udt_probe_t *pe = probe_create(&h->reg, pv, "m", "f", "entry");
@@ -142,6 +154,8 @@ int main(int argc, char **argv)
 			put(&b->rings[i & 1], 1, now, (int)(i & 1), regs);
 		double c0 = cpu_seconds();
 		up_drain(b);
+		if (ofmt)
+			handle_drain(h);
 		cpu += cpu_seconds() - c0;
 		done += k;
 	}
@@ -152,6 +166,9 @@ int main(int argc, char **argv)
 	size_t len = 0;
 	FILE *out = open_memstream(&buf, &len);
 	udt_set_output(h, out);
+	/* the count is read back from the text layout */
+	if (ofmt)
+		(void)udt_setopt(h, "oformat", "text");
 	udt_aggregate_print(h);
 	fclose(out);
 	long total = 0;
@@ -166,7 +183,9 @@ int main(int argc, char **argv)
 	}
 	printf("drain: %ld hits (2 CPUs' rings, %s) in %.3f s CPU: %.0f hits/s%s\n",
 	    n, regs ? "19 registers each, @[arg0 & 7] = count()" :
-	    "no registers, @ = count()", cpu, cpu > 0 ? (double)n / cpu : 0,
+	    ofmt == NULL ? "no registers, @ = count()" :
+	    strcmp(ofmt, "json") == 0 ? "printf + trace printed, oformat=json" :
+	    "printf + trace printed, oformat=text", cpu, cpu > 0 ? (double)n / cpu : 0,
 	    total == n ? "" : " FAIL (aggregation does not hold N)");
 	free(buf);
 	udt_close(h);

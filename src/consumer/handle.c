@@ -143,6 +143,7 @@ void udt_close(udt_handle_t *h)
 	free(h->cppargs);
 	free(h->timers);
 	act_fini(&h->act);
+	json_fini(&h->out);
 	buf_fini(&h->buf);
 	spec_fini(&h->spec);
 	probe_reg_fini(&h->reg);

@@ -1,6 +1,7 @@
 /*
  * json.c — JSON Lines output (see json.h): typed values, a firing's
- * records as one "probe" object, faults, drops and the exit status.
+ * records as one "probe" object (streamed through jsonw.c), faults,
+ * drops and the exit status (json-c objects: rare, so built as trees).
  *
  * Owns: the JSON names and shapes of those objects (documented in
  * man/udtrace.1, "JSON output"). Must not: print text layouts
@@ -49,41 +50,6 @@ json_emit(FILE *fp, json_object *obj)
 
 /* ---- typed values ---- */
 
-/* Length of the valid UTF-8 sequence at s (n bytes left), 0 if invalid. */
-static size_t
-utf8_len(const unsigned char *s, size_t n)
-{
-	size_t len, i;
-	uint32_t cp;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
-		len = 2;
-		cp = s[0] & 0x1f;
-	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
-		len = 3;
-		cp = s[0] & 0x0f;
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		len = 4;
-		cp = s[0] & 0x07;
-	} else {
-		return 0;
-	}
-	if (len > n)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	/* overlong forms, surrogates and beyond U+10FFFF are not UTF-8 */
-	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	return len;
-}
-
 json_object *
 json_text(const char *s, size_t n)
 {
@@ -94,7 +60,7 @@ json_text(const char *s, size_t n)
 
 	n = strnlen(s, n);
 	for (i = 0; i < n; i += len)
-		if ((len = utf8_len(u + i, n - i)) == 0)
+		if ((len = json_utf8_len(u + i, n - i)) == 0)
 			break;
 	if (i >= n)
 		return json_object_new_string_len(s, (int)n);
@@ -103,7 +69,7 @@ json_text(const char *s, size_t n)
 	if (fixed == NULL)
 		return NULL;
 	for (i = 0, k = 0; i < n; ) {
-		len = utf8_len(u + i, n - i);
+		len = json_utf8_len(u + i, n - i);
 		if (len == 0) {
 			memcpy(fixed + k, "\xef\xbf\xbd", 3);
 			k += 3;
@@ -249,84 +215,134 @@ json_value(const d_recdesc_t *d, const void *data, size_t len,
 	}
 }
 
+/* An integer as json_int encodes it. */
+static void
+jw_intval(jw_t *w, const char *key, uint64_t v, uint32_t size, int is_signed)
+{
+	if (size < 8) {
+		uint64_t mask = (1ULL << (size * 8)) - 1;
+
+		v &= mask;
+		if (is_signed && (v >> (size * 8 - 1)) != 0)
+			v |= ~mask;
+	}
+	if (is_signed)
+		jw_int(w, key, (int64_t)v);
+	else
+		jw_uint(w, key, v);
+}
+
+void
+jw_value(jw_t *w, const d_recdesc_t *d, const void *data, size_t len,
+    const udt_opts_t *opts)
+{
+	size_t size = d->size < len ? d->size : len;
+	const unsigned char *b = data;
+	uint64_t pidpc[2] = { 0, 0 };
+	char text[1024];
+
+	switch (d->type) {
+	case D_RT_INT:
+		jw_intval(w, "value", read_uint(data, size), (uint32_t)size,
+		    d->is_signed);
+		return;
+	case D_RT_STRING:
+		jw_str(w, "value", data, strnlen(data, size));
+		return;
+	case D_RT_USTACK:
+		/* as json_frames */
+		jw_open(w, "frames", '[');
+		if (size >= 16) {
+			memcpy(&pidpc[0], b, 8);
+			for (size_t i = 1; i < size / 8; i++) {
+				memcpy(&pidpc[1], b + i * 8, 8);
+				if (pidpc[1] == 0)
+					break;
+				symfmt_addr(text, sizeof(text), SYMFMT_UADDR,
+				    (int)pidpc[0], pidpc[1], opts);
+				jw_str(w, NULL, text, strlen(text));
+			}
+		}
+		jw_close(w, ']');
+		return;
+	case D_RT_USYM:
+	case D_RT_UADDR:
+	case D_RT_UMOD:
+		memcpy(pidpc, data, size < sizeof(pidpc) ? size : sizeof(pidpc));
+		symfmt_addr(text, sizeof(text), d->type == D_RT_UMOD ?
+		    SYMFMT_UMOD : d->type == D_RT_USYM ? SYMFMT_USYM :
+		    SYMFMT_UADDR, (int)pidpc[0], pidpc[1], opts);
+		jw_str(w, "value", text, strlen(text));
+		jw_uint(w, "address", pidpc[1]);
+		return;
+	default:
+		if (is_string(data, size))
+			jw_str(w, "value", data, strnlen(data, size));
+		else
+			jw_hex(w, "bytes", data, size);
+		return;
+	}
+}
+
 /* ---- a firing ---- */
 
-static json_object *
-record(const char *kind)
-{
-	json_object *r = json_object_new_object();
-
-	json_object_object_add(r, "kind", json_object_new_string(kind));
-	return r;
-}
-
-static void
-add_type(json_object *r, const d_recdesc_t *d)
-{
-	if (d->type_name != NULL)
-		json_object_object_add(r, "type",
-		    json_object_new_string(d->type_name));
-}
-
 /* trace(e) and print(e) of an untyped value: kind, type, value or bytes. */
-static json_object *
-value_record(const char *kind, const d_recdesc_t *d, const void *data,
-    size_t len, const udt_opts_t *opts)
+static void
+value_record(jw_t *w, const char *kind, const d_recdesc_t *d,
+    const void *data, size_t len, const udt_opts_t *opts)
 {
 	static const char *const addrkind[] = {
-		[D_RT_USYM] = "usym", [D_RT_UADDR] = "uaddr", [D_RT_UMOD] = "umod"
+		[D_RT_USTACK] = "ustack", [D_RT_USYM] = "usym",
+		[D_RT_UADDR] = "uaddr", [D_RT_UMOD] = "umod"
 	};
-	json_object *r, *v;
-	int is_bytes;
 
-	if (d->type == D_RT_USTACK) {
-		r = record("ustack");
-		json_object_object_add(r, "frames", json_value(d, data, len,
-		    opts, &is_bytes));
-		return r;
+	jw_open(w, NULL, '{');
+	if (d->type == D_RT_USTACK || d->type == D_RT_USYM ||
+	    d->type == D_RT_UADDR || d->type == D_RT_UMOD) {
+		kind = addrkind[d->type];
+		jw_str(w, "kind", kind, strlen(kind));
+	} else {
+		jw_str(w, "kind", kind, strlen(kind));
+		if (d->type_name != NULL)
+			jw_str(w, "type", d->type_name, strlen(d->type_name));
 	}
-	if (d->type == D_RT_USYM || d->type == D_RT_UADDR ||
-	    d->type == D_RT_UMOD) {
-		uint64_t pc = 0;
-
-		r = record(addrkind[d->type]);
-		json_object_object_add(r, "value", json_value(d, data, len,
-		    opts, &is_bytes));
-		if (len >= 16)
-			memcpy(&pc, (const unsigned char *)data + 8, 8);
-		json_object_object_add(r, "address",
-		    json_object_new_uint64(pc));
-		return r;
-	}
-	r = record(kind);
-	add_type(r, d);
-	v = json_value(d, data, len, opts, &is_bytes);
-	json_object_object_add(r, is_bytes ? "bytes" : "value", v);
-	return r;
+	jw_value(w, d, data, len, opts);
+	jw_close(w, '}');
 }
 
-/* The text a printf-like record formats (malloc'ed), or NULL. */
-static char *
-format_text(const pfmt_t *fmt, const d_recdesc_t *const *args,
-    const void *const *argdata, int nargs, const udt_opts_t *opts,
-    size_t *lenp)
+/* A printf record: the text it formats, through one reused stream. */
+static void
+printf_record(jw_t *w, out_state_t *o, const pfmt_t *fmt,
+    const d_recdesc_t *const *args, const void *const *argdata, int nargs)
 {
-	char *buf = NULL;
-	FILE *fp = open_memstream(&buf, lenp);
+	if (o->jmem == NULL &&
+	    (o->jmem = open_memstream(&o->jbuf, &o->jlen)) == NULL)
+		return;
+	rewind(o->jmem);
+	(void)pfmt_format(o->jmem, fmt, args, argdata, nargs, o->opts);
+	if (fflush(o->jmem) != 0)
+		return;
+	jw_open(w, NULL, '{');
+	jw_str(w, "kind", "printf", 6);
+	/* all of its bytes: a %c of 0 is a NUL in the text too */
+	jw_str(w, "text", o->jbuf, o->jlen);
+	jw_close(w, '}');
+}
 
-	if (fp == NULL)
-		return NULL;
-	(void)pfmt_format(fp, fmt, args, argdata, nargs, opts);
-	if (fclose(fp) != 0) {
-		free(buf);
-		return NULL;
-	}
-	return buf;
+void
+json_fini(out_state_t *o)
+{
+	if (o->jmem != NULL)
+		fclose(o->jmem);
+	free(o->jbuf);
+	o->jmem = NULL;
+	o->jbuf = NULL;
+	o->jlen = 0;
 }
 
 /* The flowindent position of this firing, as print_prefix tracks it. */
 static void
-add_flow(out_state_t *o, json_object *f, const char *name)
+add_flow(out_state_t *o, jw_t *w, const char *name)
 {
 	size_t n = strlen(name);
 	const char *dir = "|";
@@ -334,41 +350,34 @@ add_flow(out_state_t *o, json_object *f, const char *name)
 	if (strcmp(name, "entry") == 0 ||
 	    (n > 6 && strcmp(name + n - 6, "-entry") == 0)) {
 		dir = "->";
-		json_object_object_add(f, "depth",
-		    json_object_new_int(o->indent / 2));
+		jw_int(w, "depth", o->indent / 2);
 		o->indent += 2;
 	} else if (strcmp(name, "return") == 0 ||
 	    (n > 7 && strcmp(name + n - 7, "-return") == 0)) {
 		o->indent = o->indent >= 2 ? o->indent - 2 : 0;
 		dir = "<-";
-		json_object_object_add(f, "depth",
-		    json_object_new_int(o->indent / 2));
+		jw_int(w, "depth", o->indent / 2);
 	} else {
-		json_object_object_add(f, "depth",
-		    json_object_new_int(o->indent / 2));
+		jw_int(w, "depth", o->indent / 2);
 	}
-	json_object_object_add(f, "flow", json_object_new_string(dir));
+	jw_str(w, "flow", dir, strlen(dir));
 }
 
-static json_object *
-probe_object(out_state_t *o, const out_probe_t *p)
+static void
+probe_fields(out_state_t *o, jw_t *w, const out_probe_t *p)
 {
-	json_object *f = json_object_new_object();
+	const char *prov = p->prov ? p->prov : "", *mod = p->mod ? p->mod : "";
+	const char *func = p->func ? p->func : "", *name = p->name ? p->name : "";
 
-	json_object_object_add(f, "type", json_object_new_string("probe"));
-	json_object_object_add(f, "id", json_object_new_uint64(p->id));
-	json_object_object_add(f, "provider",
-	    json_object_new_string(p->prov ? p->prov : ""));
-	json_object_object_add(f, "module",
-	    json_object_new_string(p->mod ? p->mod : ""));
-	json_object_object_add(f, "function",
-	    json_object_new_string(p->func ? p->func : ""));
-	json_object_object_add(f, "name",
-	    json_object_new_string(p->name ? p->name : ""));
-	json_object_object_add(f, "cpu", json_object_new_int(p->cpu));
+	jw_str(w, "type", "probe", 5);
+	jw_uint(w, "id", p->id);
+	jw_str(w, "provider", prov, strlen(prov));
+	jw_str(w, "module", mod, strlen(mod));
+	jw_str(w, "function", func, strlen(func));
+	jw_str(w, "name", name, strlen(name));
+	jw_int(w, "cpu", p->cpu);
 	if (o->opts != NULL && o->opts->flowindent)
-		add_flow(o, f, p->name ? p->name : "");
-	return f;
+		add_flow(o, w, name);
 }
 
 void
@@ -381,20 +390,20 @@ json_firing(out_state_t *o, const out_probe_t *p, const d_clause_prog_t *c,
 	int nargs = 0;
 	size_t off = 0;
 	uint64_t dsize = 0;    /* tracemem's dsize for the next TRACEMEM, 0: none */
-	json_object *f, *rs;
+	jw_t w;
 
 	/* a body that recorded nothing has no EPID record: nothing prints */
 	if (c->body != NULL && len == 0)
 		return;
-	f = probe_object(o, p);
-	rs = json_object_new_array();
-	json_object_object_add(f, "records", rs);
+	jw_begin(&w, o->fp);
+	jw_open(&w, NULL, '{');
+	probe_fields(o, &w, p);
+	jw_open(&w, "records", '[');
 
 	while (len - off >= sizeof(dif_rechdr_t)) {
 		dif_rechdr_t h;
 		const d_recdesc_t *d;
 		const unsigned char *data;
-		json_object *r = NULL;
 
 		memcpy(&h, b + off, sizeof(h));
 		off += sizeof(h);
@@ -410,7 +419,7 @@ json_firing(out_state_t *o, const out_probe_t *p, const d_clause_prog_t *c,
 		d = &c->recs[h.rec];
 		switch (d->action) {
 		case D_ACT_TRACE:
-			r = value_record("trace", d, data, h.len, o->opts);
+			value_record(&w, "trace", d, data, h.len, o->opts);
 			break;
 		case D_ACT_PRINTF_ARG:
 			if (nargs < JSON_MAXARGS && h.len >= d->size) {
@@ -419,19 +428,12 @@ json_firing(out_state_t *o, const out_probe_t *p, const d_clause_prog_t *c,
 				nargs++;
 			}
 			break;
-		case D_ACT_PRINTF: {
-			size_t n = 0;
-			char *text = d->fmt == NULL ? NULL : format_text(d->fmt,
-			    adesc, adata, nargs, o->opts, &n);
-
+		case D_ACT_PRINTF:
+			if (d->fmt != NULL)
+				printf_record(&w, o, d->fmt, adesc, adata,
+				    nargs);
 			nargs = 0;
-			if (text == NULL)
-				break;
-			r = record("printf");
-			json_object_object_add(r, "text", json_text(text, n));
-			free(text);
 			break;
-		}
 		case D_ACT_TRACEMEM_DSIZE:
 			if (h.len >= 8)
 				memcpy(&dsize, data, 8);
@@ -442,37 +444,46 @@ json_firing(out_state_t *o, const out_probe_t *p, const d_clause_prog_t *c,
 			if (dsize != 0 && dsize < n)
 				n = (size_t)dsize;
 			dsize = 0;
-			r = record("tracemem");
-			json_object_object_add(r, "bytes", json_hex(data, n));
+			jw_open(&w, NULL, '{');
+			jw_str(&w, "kind", "tracemem", 8);
+			jw_hex(&w, "bytes", data, n);
+			jw_close(&w, '}');
 			break;
 		}
 		case D_ACT_PRINT:
 			if (d->ptype == NULL) {
-				r = value_record("print", d, data, h.len,
+				value_record(&w, "print", d, data, h.len,
 				    o->opts);
 				break;
 			}
-			r = record("print");
+			jw_open(&w, NULL, '{');
+			jw_str(&w, "kind", "print", 5);
 			if (d->ptype->name != NULL)
-				json_object_object_add(r, "type",
-				    json_object_new_string(d->ptype->name));
-			json_object_object_add(r, "value",
-			    json_ptype(d->ptype, data, h.len));
+				jw_str(&w, "type", d->ptype->name,
+				    strlen(d->ptype->name));
+			jw_tree(&w, "value", json_ptype(d->ptype, data, h.len));
+			jw_close(&w, '}');
 			break;
 		case D_ACT_STACK:
 			/* kernel stacks do not exist here: an empty stack */
-			r = record("stack");
-			json_object_object_add(r, "frames",
-			    json_object_new_array());
+			jw_open(&w, NULL, '{');
+			jw_str(&w, "kind", "stack", 5);
+			jw_open(&w, "frames", '[');
+			jw_close(&w, ']');
+			jw_close(&w, '}');
 			break;
 		case D_ACT_EXIT:
 			/* the "exit" object at the end carries the status */
 			break;
-		case D_ACT_PRINTA:
-			r = json_printa(o->aggt, d->aggs, (int)d->naggs, d->fmt,
-			    o->opts);
+		case D_ACT_PRINTA: {
+			json_object *r = json_printa(o->aggt, d->aggs,
+			    (int)d->naggs, d->fmt, o->opts);
+
+			if (r != NULL)
+				jw_tree(&w, NULL, r);
 			nargs = 0;
 			break;
+		}
 		default:
 			if (o->libact != NULL)
 				o->libact(o->libact_arg, d, data, h.len, adesc,
@@ -480,10 +491,10 @@ json_firing(out_state_t *o, const out_probe_t *p, const d_clause_prog_t *c,
 			nargs = 0;
 			break;
 		}
-		if (r != NULL)
-			json_object_array_add(rs, r);
 	}
-	json_emit(o->fp, f);
+	jw_close(&w, ']');
+	jw_close(&w, '}');
+	jw_end(&w);
 }
 
 /* ---- faults, drops, exit ---- */

@@ -5,7 +5,8 @@
  *
  * Owns: the typed form of every kind of output (man udtrace, "JSON
  * output"): a firing's records (json.c), aggregations and printa
- * (json_agg.c), run-time faults, drops and the exit status (json.c).
+ * (json_agg.c), run-time faults, drops and the exit status (json.c);
+ * the streaming writer (jsonw.c) and the json-c encoded trees.
  * Must not: change what fires, what is recorded or when the consumer
  * drains; the text layout stays output.c's and aggprint.c's.
  * Invariant: every line written is one JSON object whose "type" says
@@ -30,6 +31,32 @@ int json_mode(const udt_opts_t *opts);
 /* Write obj as one line, flush, and release obj. */
 void json_emit(FILE *fp, json_object *obj);
 
+/* ---- jsonw.c: the streaming writer of the per-firing path ---- */
+
+#define JW_MAXDEPTH 16
+
+typedef struct jw {
+	FILE *fp;
+	int depth;
+	unsigned char more[JW_MAXDEPTH];   /* a value was written at this level */
+} jw_t;
+
+void jw_begin(jw_t *w, FILE *fp);
+/* key: the member name inside an object, NULL inside an array */
+void jw_open(jw_t *w, const char *key, int c);     /* '{' or '[' */
+void jw_close(jw_t *w, int c);                     /* '}' or ']' */
+/* exactly n bytes of s, escaped (a NUL as \u0000), non-UTF-8 bytes as U+FFFD */
+void jw_str(jw_t *w, const char *key, const char *s, size_t n);
+void jw_int(jw_t *w, const char *key, int64_t v);
+void jw_uint(jw_t *w, const char *key, uint64_t v);
+void jw_hex(jw_t *w, const char *key, const void *data, size_t n);
+/* a json-c value written in place; releases obj (NULL: null) */
+void jw_tree(jw_t *w, const char *key, json_object *obj);
+/* "\n" and a flush: the line is complete */
+void jw_end(jw_t *w);
+/* Length of the valid UTF-8 sequence at s (n bytes left), 0 if invalid. */
+size_t json_utf8_len(const unsigned char *s, size_t n);
+
 /* ---- typed values, shared by records and aggregation keys ---- */
 
 /* A string of n bytes (stops at a NUL), made valid UTF-8. */
@@ -51,6 +78,9 @@ json_object *json_addr(const d_recdesc_t *d, const void *data, size_t len,
  */
 json_object *json_value(const d_recdesc_t *d, const void *data, size_t len,
     const udt_opts_t *opts, int *is_bytes);
+/* The same value written by w (key: "bytes" for bytes, else "value"). */
+void jw_value(jw_t *w, const d_recdesc_t *d, const void *data, size_t len,
+    const udt_opts_t *opts);
 
 /*
  * print(e) of a value of D type t (json_print.c): structs and unions as
@@ -81,6 +111,9 @@ void json_drop(FILE *fp, const char *kind, int cpu, uint64_t count,
 
 /* The "exit" object: the status udtrace exits with. */
 void json_exit(FILE *fp, int status);
+
+/* Release what JSON mode kept in o (its printf scratch stream). */
+void json_fini(out_state_t *o);
 
 /* ---- json_agg.c ---- */
 

@@ -37,6 +37,10 @@ typedef struct out_state {
 	void *libact_arg;
 	/* the firing's program's aggregations, for printa in JSON mode */
 	struct agg_table *aggt;
+	/* JSON mode's printf text, one stream reused (json_fini frees) */
+	FILE *jmem;
+	char *jbuf;
+	size_t jlen;
 } out_state_t;
 
 /* What is printed of the probe in the prefix. */
