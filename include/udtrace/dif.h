@@ -258,9 +258,20 @@ enum dif_rec_kind {
 	DIF_REC_BYREF,   /* `size` bytes copied from address r1 */
 	DIF_REC_AGG      /* written by DIF_AGG only: size = 16 + key bytes */
 };
+/*
+ * A speculation record's id is vetted when it is stored, not after the
+ * clause: DTrace acts on speculate()/commit()/discard() as it reaches
+ * them, so an unusable id ends the clause there (dif_hit_t.spec_check).
+ */
+enum dif_rec_spec {
+	DIF_RSPEC_NONE,
+	DIF_RSPEC_SPECULATE,   /* speculate(id) */
+	DIF_RSPEC_END          /* commit(id) or discard(id) */
+};
 typedef struct dif_rec {
 	uint8_t  kind;   /* enum dif_rec_kind */
 	uint32_t size;
+	uint8_t  spec;   /* enum dif_rec_spec (DIF_REC_INT, size 8 only) */
 } dif_rec_t;
 typedef struct dif_rechdr {
 	uint32_t rec;    /* index in the DIFO's rectab (= the clause's record descriptor) */

@@ -118,18 +118,21 @@ static void ecb_fault(udt_handle_t *h, udt_ecb_t *e, dif_hit_t *hit,
 	ecb_fire(h, errp, eh);
 }
 
-/* The id a speculate/commit/discard record holds (int64, or narrower). */
+/*
+ * The id a speculate/commit/discard record holds (int64, or narrower),
+ * cut to dtrace_specid_t's 32 bits as DTrace's kernel takes it.
+ */
 static uint64_t rec_id(const unsigned char *data, uint32_t len)
 {
 	if (len >= 8) {
 		uint64_t v;
 		memcpy(&v, data, 8);
-		return v;
+		return (uint32_t)v;
 	}
 	if (len >= 4) {
 		int32_t w;
 		memcpy(&w, data, 4);
-		return (uint64_t)(int64_t)w;
+		return (uint32_t)w;
 	}
 	return len ? data[0] : 0;
 }
@@ -139,10 +142,13 @@ static uint64_t rec_id(const unsigned char *data, uint32_t len)
  * reach the principal buffer. A speculate() record first sends the whole
  * entry (speculate record included, so a committed clause prints its
  * probe line like any other) to that speculation, or drops it when the
- * id is 0 or not active. An id above nspec in speculate, commit or
- * discard faults with illegal operation, with no DIF offset, and the
- * clause records nothing. Returns 1 when the records were consumed, -1
- * on a fault, 0 when they go to the principal buffer.
+ * id is 0, above nspec or not active (dtrace_speculation_buffer() has no
+ * buffer for it: the clause is dropped without an error). An id above
+ * nspec in commit or discard faults with illegal operation, with no DIF
+ * offset, and the clause records nothing. (Compiled clauses have these
+ * ids vetted as they run, by spec_check_cb; this covers the records of
+ * any other DIF.) Returns 1 when the records were consumed, -1 on a
+ * fault, 0 when they go to the principal buffer.
  */
 static int spec_route(udt_handle_t *h, udt_ecb_t *e, dif_hit_t *hit,
     const unsigned char *recs, size_t len)
@@ -164,6 +170,9 @@ static int spec_route(udt_handle_t *h, udt_ecb_t *e, dif_hit_t *hit,
 		    d->action != D_ACT_DISCARD)
 			continue;
 		uint64_t id = rec_id(data, rh.len);
+		if (first && d->action == D_ACT_SPECULATE &&
+		    spec_illegal(&h->spec, id))
+			return 1;
 		if (spec_illegal(&h->spec, id)) {
 			dif_result_t res;
 			memset(&res, 0, sizeof(res));
@@ -208,6 +217,31 @@ static void spec_finish(udt_handle_t *h, const d_clause_prog_t *c,
 	}
 }
 
+/*
+ * Whether a clause's records make an entry of the principal buffer. As
+ * in DTrace, aggregation updates and commit()/discard() records have no
+ * size there, so a clause of only those (and assignments) prints nothing.
+ */
+static int records_print(const d_clause_prog_t *c, const unsigned char *recs,
+    size_t len)
+{
+	if (!agg_records_print(c, recs, len))
+		return 0;
+	size_t off = 0;
+	while (off + sizeof(dif_rechdr_t) <= len) {
+		dif_rechdr_t rh;
+		memcpy(&rh, recs + off, sizeof(rh));
+		off += sizeof(rh) + ((rh.len + 7) & ~(size_t)7);
+		if (rh.rec >= c->nrecs)
+			return 1;
+		int act = c->recs[rh.rec].action;
+		if (act != D_ACT_AGG && act != D_ACT_COMMIT &&
+		    act != D_ACT_DISCARD)
+			return 1;
+	}
+	return 0;
+}
+
 void ecb_fire(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit)
 {
 	ecb_fire_clk(h, p, hit, 0);
@@ -237,6 +271,7 @@ void ecb_fire_clk(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit,
 	if (need & UDT_CLOCK_WTS)
 		hit->walltimestamp = (int64_t)clock_ns(CLOCK_REALTIME);
 	hit->speculation = spec_hit_cb;
+	hit->spec_check = spec_check_cb;
 	hit->spec_arg = &h->spec;
 	uint64_t gen = ++h->firing_gen;
 	h->fire_depth++;
@@ -277,7 +312,8 @@ void ecb_fire_clk(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit,
 				uint32_t act = 0;
 				if (c->body->action_of && res.pc < c->body->ntext)
 					act = c->body->action_of[res.pc];
-				ecb_fault(h, e, hit, c->body, act, &res);
+				ecb_fault(h, e, hit,
+				    res.no_offset ? NULL : c->body, act, &res);
 				continue;
 			}
 			recs = dif_records(st, &len);
@@ -289,8 +325,9 @@ void ecb_fire_clk(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit,
 		/* aggregations see only clauses that completed */
 		if (prog->agg != NULL && recs != NULL)
 			agg_apply_records(prog->agg, c, recs, len, hit->cpu);
-		/* a body that recorded nothing, or only aggregated, prints nothing */
-		if (c->body == NULL || (len > 0 && agg_records_print(c, recs, len)))
+		/* a body that recorded nothing, or only aggregated or ended
+		 * speculations, prints nothing */
+		if (c->body == NULL || (len > 0 && records_print(c, recs, len)))
 			buf_put(&h->buf, e->epid, hit->cpu, BUF_REC, recs, len);
 		if (recs != NULL)
 			spec_finish(h, c, hit, recs, len);

@@ -14,6 +14,7 @@
  * Invariant: s->nbusy counts the ids in COMMITTING or DISCARDING.
  */
 #include "spec.h"
+#include "udtrace/dif.h"
 #include "udtrace/udtrace.h"
 
 #include <stdlib.h>
@@ -89,6 +90,17 @@ uint64_t spec_alloc(udt_specs_t *s)
 uint64_t spec_hit_cb(void *arg)
 {
 	return spec_alloc(arg);
+}
+
+int spec_check_cb(void *arg, uint64_t id, int rspec)
+{
+	const udt_specs_t *s = arg;
+	id = (uint32_t)id;
+	if (rspec != DIF_RSPEC_SPECULATE)
+		return spec_illegal(s, id) ? -1 : 0;
+	if (id == 0 || spec_illegal(s, id))
+		return 1;
+	return is_active(s->specs[id - 1].state) ? 0 : 1;
 }
 
 int spec_put(udt_specs_t *s, uint64_t id, uint32_t epid, int cpu,

@@ -62,6 +62,16 @@ uint64_t spec_alloc(udt_specs_t *s);
 uint64_t spec_hit_cb(void *arg);
 
 /*
+ * The dif_hit_t.spec_check callback (arg is the udt_specs_t): whether a
+ * speculate (rspec DIF_RSPEC_SPECULATE) or commit/discard (DIF_RSPEC_END)
+ * of id may go on. As dtrace_speculation_buffer(): speculate() with an id
+ * of 0, above nspec or not active has no buffer and drops the rest of its
+ * clause silently (1); commit()/discard() above nspec is an illegal
+ * operation (-1). Ids are 32 bits wide, as dtrace_specid_t.
+ */
+int spec_check_cb(void *arg, uint64_t id, int rspec);
+
+/*
  * speculate(id): append one principal-buffer entry to speculation id.
  * SPEC_IGNORED: id 0 or not active (data silently dropped);
  * SPEC_DROPPED: no room (counted); SPEC_ILLOP: id > nspec.

@@ -16,7 +16,7 @@
 
 uint32_t cg_add_rec(cg_t *g, int kind, uint32_t size, d_recdesc_t d)
 {
-	dif_rec_t r = { (uint8_t)kind, size };
+	dif_rec_t r = { .kind = (uint8_t)kind, .size = size };
 	VEC_PUSH(g, g->recs, r);
 	if (d.size == 0)
 		d.size = size;
@@ -485,6 +485,10 @@ static void act_int1(cg_t *g, d_node_t *n, int act, const char *proto)
 		    v.type->name);
 	d_recdesc_t d = { 0 };
 	record_int64(g, v.reg, act, d);
+	if (act == D_ACT_SPECULATE || act == D_ACT_COMMIT ||
+	    act == D_ACT_DISCARD)
+		g->recs.v[g->recs.n - 1].spec = act == D_ACT_SPECULATE ?
+		    DIF_RSPEC_SPECULATE : DIF_RSPEC_END;
 	cg_reg_free(g, v.reg);
 }
 

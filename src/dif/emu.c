@@ -1020,6 +1020,23 @@ int dif_exec(dif_state_t *st, const dif_hit_t *hit, const difo_t *dp,
 				memmove(dif_addr(r[rd]), dif_addr(a), (size_t)b);
 			goto noreg;
 		case DIF_REC:
+			if (dp->rectab != NULL && in->imm < dp->nrec &&
+			    dp->rectab[in->imm].spec != DIF_RSPEC_NONE &&
+			    hit != NULL && hit->spec_check != NULL) {
+				int how = hit->spec_check(hit->spec_arg, a,
+				    dp->rectab[in->imm].spec);
+				if (how > 0) {
+					/* no buffer to speculate into: DTrace
+					 * drops the rest of the clause, silently */
+					st->rec_dropped = 1;
+					return 0;
+				}
+				if (how < 0) {
+					err = dif_fail(st, DIF_FAULT_ILLOP, 0);
+					res->no_offset = 1;
+					goto noreg;
+				}
+			}
 			/* r2 names a register holding a byte count for BYREF */
 			err = do_rec(st, dp, in->imm, a, in->r2 ? b : UINT64_MAX);
 			goto noreg;

@@ -36,6 +36,13 @@ typedef struct dif_hit {
 	const uint64_t *ustack; size_t nustack; /* user pcs, innermost first (may be NULL) */
 	/* speculation(): a free speculation id, or 0 (NULL: always 0) */
 	uint64_t (*speculation)(void *arg);
+	/*
+	 * A speculation record about to be stored (rspec: enum dif_rec_spec):
+	 * 0 store it, 1 drop the rest of the clause silently (no buffer to
+	 * speculate into), -1 illegal operation (an id above nspec in commit
+	 * or discard). NULL: always 0.
+	 */
+	int (*spec_check)(void *arg, uint64_t id, int rspec);
 	void *spec_arg;
 	/*
 	 * Read target memory (copyin, copyinstr): returns 0 on success, -1
@@ -68,6 +75,7 @@ typedef struct dif_result {
 	uint64_t addr;        /* faulting address (BADADDR, BADALIGN) */
 	uint32_t pc;          /* instruction that faulted */
 	uint64_t rv;          /* value of DIF_RET */
+	int no_offset;        /* the fault is the action's, not an instruction's */
 } dif_result_t;
 
 /* vars: the program's user variables (copied by reference; must outlive the state). */

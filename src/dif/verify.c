@@ -69,6 +69,9 @@ int dif_verify(const difo_t *dp, size_t nvars, char *why, size_t len)
 			if (r->kind == DIF_REC_INT && r->size != 0 && r->size != 1 &&
 			    r->size != 2 && r->size != 4 && r->size != 8)
 				return reject(why, len, pc, "invalid integer record size");
+			if (r->spec > DIF_RSPEC_END || (r->spec != DIF_RSPEC_NONE &&
+			    (r->kind != DIF_REC_INT || r->size != 8)))
+				return reject(why, len, pc, "invalid speculation record");
 			break;
 		}
 		case DIF_AGG: {

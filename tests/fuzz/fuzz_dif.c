@@ -78,6 +78,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (size_t i = 0; i < nrec; i++) {
 		uint8_t a = u8(&r), b = u8(&r), c = u8(&r);
 		rec[i].kind = a % 4;
+		rec[i].spec = 0;
 		static const uint32_t isz[] = { 0, 1, 2, 4, 8 };
 		switch (rec[i].kind) {
 		case DIF_REC_INT: rec[i].size = isz[b % 5]; break;

@@ -423,9 +423,9 @@ static void test_builtins(void)
 static void test_records(void)
 {
 	uint32_t hello = S("hello, world");
-	recs[0] = (dif_rec_t){ DIF_REC_INT, 4 };
-	recs[1] = (dif_rec_t){ DIF_REC_STRING, 8 };
-	recs[2] = (dif_rec_t){ DIF_REC_BYREF, 3 };
+	recs[0] = (dif_rec_t){ DIF_REC_INT, 4, 0 };
+	recs[1] = (dif_rec_t){ DIF_REC_STRING, 8, 0 };
+	recs[2] = (dif_rec_t){ DIF_REC_BYREF, 3, 0 };
 	ints[55] = 0x1122334455667788ull;
 	dif_clause_begin(st);
 	RUN(I(DIF_SETX, 1, 0, 0, 55), I(DIF_REC, 0, 1, 0, 0),
@@ -782,7 +782,7 @@ static void test_agg(void)
 	ints[45] = 42; ints[46] = 3; ints[47] = 7; ints[48] = 32; ints[49] = 12;
 
 	/* @[ "ab" (pushed as 32 bytes), 7 ] with value 42, weight 3 */
-	recs[3] = (dif_rec_t){ DIF_REC_AGG, 16 + 32 + 8 };
+	recs[3] = (dif_rec_t){ DIF_REC_AGG, 16 + 32 + 8, 0 };
 #define AGGKEY I(DIF_FLUSHTS, 0, 0, 0, 0), I(DIF_SETS, 1, 0, 0, ab), \
 	I(DIF_SETX, 2, 0, 0, 48), I(DIF_PUSHTR, 0, 1, 2, 1), \
 	I(DIF_SETX, 3, 0, 0, 47), I(DIF_PUSHTV, 0, 3, 0, 0), \
@@ -806,8 +806,8 @@ static void test_agg(void)
 	CHECK_EQ_INT(u, 7);
 
 	/* no key; then a trace() record and an aggregation share the buffer */
-	recs[4] = (dif_rec_t){ DIF_REC_AGG, 16 };
-	recs[0] = (dif_rec_t){ DIF_REC_INT, 4 };
+	recs[4] = (dif_rec_t){ DIF_REC_AGG, 16, 0 };
+	recs[0] = (dif_rec_t){ DIF_REC_INT, 4, 0 };
 	dif_clause_begin(st);
 	RUN(I(DIF_SETX, 1, 0, 0, 47), I(DIF_REC, 0, 1, 0, 0),
 	    I(DIF_FLUSHTS, 0, 0, 0, 0), I(DIF_AGG, 0, 1, 1, 4),
@@ -821,7 +821,7 @@ static void test_agg(void)
 	CHECK_EQ_INT(u, 7);
 
 	/* a string pushed with size 0 takes strsize bytes */
-	recs[5] = (dif_rec_t){ DIF_REC_AGG, 16 + 256 };
+	recs[5] = (dif_rec_t){ DIF_REC_AGG, 16 + 256, 0 };
 	dif_clause_begin(st);
 	RUN(I(DIF_FLUSHTS, 0, 0, 0, 0), I(DIF_SETS, 1, 0, 0, big),
 	    I(DIF_PUSHTR, 0, 1, 0, 1), I(DIF_AGG, 0, 0, 0, 5),
@@ -832,7 +832,7 @@ static void test_agg(void)
 	CHECK(memcmp(rb + 24, "0123456789\0", 11) == 0 && rb[8 + 271] == 0);
 
 	/* a by-ref key of 12 bytes: its pushed size, record padded to 8 */
-	recs[6] = (dif_rec_t){ DIF_REC_AGG, 16 + 12 };
+	recs[6] = (dif_rec_t){ DIF_REC_AGG, 16 + 12, 0 };
 	dif_clause_begin(st);
 	RUN(I(DIF_FLUSHTS, 0, 0, 0, 0), I(DIF_SETS, 1, 0, 0, big),
 	    I(DIF_SETX, 2, 0, 0, 49), I(DIF_PUSHTR, 0, 1, 2, 0),
@@ -1026,9 +1026,9 @@ int main(void)
 	test_subr_json();
 	test_agg();
 	test_subr_ustack();
-	recs[2] = (dif_rec_t){ DIF_REC_BYREF, 24 };
-	recs[3] = (dif_rec_t){ DIF_REC_AGG, 16 + 8 };   /* one integer key */
-	recs[4] = (dif_rec_t){ DIF_REC_AGG, 16 + 256 }; /* one string key */
+	recs[2] = (dif_rec_t){ DIF_REC_BYREF, 24, 0 };
+	recs[3] = (dif_rec_t){ DIF_REC_AGG, 16 + 8, 0 };   /* one integer key */
+	recs[4] = (dif_rec_t){ DIF_REC_AGG, 16 + 256, 0 }; /* one string key */
 	hit.read_mem = fake_read;
 	test_fuzz();
 	dif_state_destroy(st);

@@ -28,7 +28,7 @@ static void zero_size_string_record(void)
 		{ DIF_RET, 0, 0, 0, 0 },
 	};
 	uint16_t act[3] = { 1, 1, 1 };
-	dif_rec_t rec[] = { { DIF_REC_STRING, 0 }, { DIF_REC_BYREF, 0 } };
+	dif_rec_t rec[] = { { DIF_REC_STRING, 0, 0 }, { DIF_REC_BYREF, 0, 0 } };
 	difo_t d = { text, 3, NULL, 0, NULL, 0, act, rec, 2 };
 	char why[128];
 	CHECK_EQ_INT(dif_verify(&d, 0, why, sizeof(why)), 0);

@@ -65,7 +65,7 @@ static void rec(tprog_t *t, int c, uint8_t r, int act, uint32_t size,
 {
 	difo_t *b = &t->body[c];
 	uint32_t k = (uint32_t)b->nrec++;
-	b->rectab[k] = (dif_rec_t){ DIF_REC_INT, size };
+	b->rectab[k] = (dif_rec_t){ DIF_REC_INT, size, 0 };
 	t->rd[c][k] = (d_recdesc_t){ .action = (uint8_t)act, .type = D_RT_INT,
 	    .is_signed = 1, .size = size, .action_no = action };
 	t->cl[c].nrecs = b->nrec;

@@ -14,8 +14,8 @@
 
 static uint64_t ints[2] = { 42, 7 };
 static char strs[] = "foo\0bar";
-static dif_rec_t recs[3] = { { DIF_REC_INT, 4 }, { DIF_REC_STRING, 256 },
-	{ DIF_REC_INT, 3 } };
+static dif_rec_t recs[3] = { { DIF_REC_INT, 4, 0 }, { DIF_REC_STRING, 256, 0 },
+	{ DIF_REC_INT, 3, 0 } };
 static char why[128];
 
 static int verify_n(dif_instr_t *t, size_t n, size_t nrec)
@@ -68,10 +68,10 @@ int main(void)
 	recs[1].kind = 9;
 	CHECK_EQ_INT(V(I(DIF_REC, 0, 0, 0, 1), I(DIF_RET, 0, 0, 0, 0)), -1);
 	CHECK_EQ_STR(why, "DIF offset 0: invalid record kind");
-	recs[1] = (dif_rec_t){ DIF_REC_INT, 3 };
+	recs[1] = (dif_rec_t){ DIF_REC_INT, 3, 0 };
 	CHECK_EQ_INT(V(I(DIF_REC, 0, 0, 0, 1), I(DIF_RET, 0, 0, 0, 0)), -1);
 	CHECK_EQ_STR(why, "DIF offset 0: invalid integer record size");
-	recs[1] = (dif_rec_t){ DIF_REC_STRING, 256 };
+	recs[1] = (dif_rec_t){ DIF_REC_STRING, 256, 0 };
 	CHECK_EQ_INT(V(I(DIF_LDGS, 1, 0, 0, DIF_VAR_USER_BASE + 2), I(DIF_RET, 0, 0, 0, 0)), -1);
 	CHECK_EQ_STR(why, "DIF offset 0: invalid variable id");
 	CHECK_EQ_INT(V(I(DIF_LDGS, 1, 0, 0, DIF_VAR_BUILTIN_MAX), I(DIF_RET, 0, 0, 0, 0)), -1);
@@ -87,7 +87,7 @@ int main(void)
 	CHECK_EQ_INT(V(I(DIF_CALL, 1, 0, 0, DIF_SUBR_UADDR), I(DIF_RET, 0, 0, 0, 0)), 0);
 
 	/* DIF_AGG names an aggregation record; DIF_REC never does */
-	recs[2] = (dif_rec_t){ DIF_REC_AGG, 16 + 8 };
+	recs[2] = (dif_rec_t){ DIF_REC_AGG, 16 + 8, 0 };
 	CHECK_EQ_INT(verify_n((dif_instr_t[]){ I(DIF_AGG, 0, 1, 2, 2),
 	    I(DIF_RET, 0, 0, 0, 0) }, 2, 3), 0);
 	CHECK_EQ_INT(verify_n((dif_instr_t[]){ I(DIF_REC, 0, 1, 0, 2),
@@ -104,7 +104,7 @@ int main(void)
 	CHECK_EQ_INT(verify_n((dif_instr_t[]){ I(DIF_AGG, 0, 1, 2, 2),
 	    I(DIF_RET, 0, 0, 0, 0) }, 2, 3), -1);
 	CHECK_EQ_STR(why, "DIF offset 0: invalid aggregation record size");
-	recs[2] = (dif_rec_t){ DIF_REC_AGG, 16 + 8 };
+	recs[2] = (dif_rec_t){ DIF_REC_AGG, 16 + 8, 0 };
 
 	/* disasm: a listing with the tables, even for bad indices */
 	dif_var_t vars[2] = {

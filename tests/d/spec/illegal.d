@@ -1,15 +1,14 @@
-/* proves: speculate() or commit() of an id above nspec faults with illegal operation, with no DIF offset, fires ERROR and records nothing of the clause */
+/* proves: commit() or discard() of an id above nspec faults with illegal operation, with no DIF offset, and fires ERROR */
 #pragma D option quiet
 
 BEGIN
 {
-	speculate(2);
-	printf("never\n");
+	commit(3);
 }
 
 BEGIN
 {
-	commit(3);
+	discard(7);
 }
 
 ERROR
