@@ -1,4 +1,4 @@
-/* proves: speculate() holds a clause's data until commit(), which prints it after the committing clause's own line, exactly as if traced directly */
+/* proves: speculate() holds a clause's data until commit(), which prints it where the commit happens, exactly as if traced directly (the commit-only clause itself has no line) */
 BEGIN
 {
 	s = speculation();
