@@ -330,6 +330,10 @@ static d_type_t *spec_base(cg_t *g, d_node_t *tn)
 			d_tmember_t *tm = d_alloc(g->cc, sizeof(*tm));
 			tm->type = cg_tname(g, m->tname);
 			tm->name = m->tname->tn.ident ? m->tname->tn.ident : m->name;
+			if (tm->name != NULL && strchr(tm->name, '`') != NULL)
+				d_error(g->cc, m->line, "D_DECL_SCOPE",
+				    "D scoping operator may not be used in a "
+				    "member name (%s)", tm->name);
 			/* a function has no size: DTrace calls it a void member */
 			if (m->tname->tn.dcl != NULL &&
 			    m->tname->tn.dcl->kind == D_DCL_FUNC)
@@ -538,6 +542,10 @@ void cg_decl(cg_t *g, d_node_t *decl)
 			(void)cg_tname(g, tn);
 			continue;
 		}
+		if (strchr(tn->tn.ident, '`') != NULL)
+			d_error(g->cc, tn->line, "D_DECL_SCOPE",
+			    "D scoping operator may not be used in a "
+			    "declaration name (%s)", tn->tn.ident);
 		switch (st) {
 		case D_ST_TYPEDEF: {
 			d_type_t *t = cg_tname(g, tn);
