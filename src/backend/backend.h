@@ -92,7 +92,26 @@ typedef struct udt_backend_cb {
 	 * stopped, before its first instruction) or is gone.
 	 */
 	void (*thread)(void *arg, udt_proc_t *p, pid_t tid, int born);
+	/*
+	 * Optional: a process event of a watched process (enum udt_procev),
+	 * in the context of thread h->tid, which is stopped (h->regs are
+	 * not filled: 0). The proc provider's; costs nothing unset.
+	 */
+	void (*procev)(void *arg, const udt_hit_t *h, int ev, int64_t a0,
+	    int64_t a1);
 } udt_backend_cb_t;
+
+/* cb.procev's events. */
+enum udt_procev {
+	UDT_PEV_FORK,     /* h forked (fork, vfork, clone of a process):
+	                   * a0 the child's pid, still before its first
+	                   * instruction */
+	UDT_PEV_LWP,      /* h created a thread: a0 its tid, before its
+	                   * first instruction */
+	UDT_PEV_EXEC,     /* h's exec succeeded: the new image, not run yet */
+	UDT_PEV_SIGNAL    /* signal a0 (si_code a1) is about to be delivered
+	                   * to h->tid: handled, ignored or acted on by default */
+};
 
 typedef struct udt_backend udt_backend_t;
 

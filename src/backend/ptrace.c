@@ -470,6 +470,27 @@ static void fill_hit(udt_hit_t *h, pt_thread_t *t, const struct user_regs_struct
 	h->stacklen = 0;
 }
 
+/* A process event of stopped thread t to the consumer, if it asked. */
+static void procev(pt_backend_t *b, pt_thread_t *t, int ev, int64_t a0,
+    int64_t a1)
+{
+	const udt_backend_cb_t *cb = &b->base.cb;
+	udt_hit_t *h = &b->hit;
+	struct timespec ts;
+
+	if (!cb->procev)
+		return;
+	memset(h, 0, sizeof *h);
+	h->proc = t->pp->p;
+	/* a vfork child is a process of its own, on its parent's memory */
+	h->pid = t->vfork ? t->tid : t->pp->pid;
+	h->tid = t->tid;
+	h->cpu = cpu_of(t);
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	h->time = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+	cb->procev(cb->arg, h, ev, a0, a1);
+}
+
 static void on_trap(pt_backend_t *b, pt_thread_t *t)
 {
 	pt_proc_t *pp = t->pp;
@@ -544,6 +565,7 @@ static void on_exec(pt_backend_t *b, pt_proc_t *pp, pt_thread_t *t)
 	t->statfd = open(path, O_RDONLY | O_CLOEXEC);
 	if (cb->exec)
 		cb->exec(cb->arg, pp->p);
+	procev(b, t, UDT_PEV_EXEC, 0, 0);
 	plant_rtld(b, pp);
 	if (t->stopped && !t->queued)
 		cont(t, 0);
@@ -576,6 +598,7 @@ static void on_event(pt_backend_t *b, pt_thread_t *t, int ev, int sig)
 					if (b->base.cb.thread)
 						b->base.cb.thread(b->base.cb.arg, pp->p,
 						    (pid_t)msg, 1);
+					procev(b, t, UDT_PEV_LWP, (int64_t)msg, 0);
 				}
 				cont(nt, 0);
 			}
@@ -585,6 +608,7 @@ static void on_event(pt_backend_t *b, pt_thread_t *t, int ev, int sig)
 	case PTRACE_EVENT_FORK:
 	case PTRACE_EVENT_VFORK:
 		ptrace(PTRACE_GETEVENTMSG, t->tid, 0, &msg);
+		procev(b, t, UDT_PEV_FORK, (int64_t)msg, 0);
 		if (ev == PTRACE_EVENT_FORK)
 			fork_child(b, pp, (pid_t)msg);
 		else {
@@ -720,6 +744,11 @@ static void handle(pt_backend_t *b, pid_t tid, int st)
 			cont(t, 0);
 			return;
 		}
+	}
+	if (b->base.cb.procev) {
+		siginfo_t si;
+		if (ptrace(PTRACE_GETSIGINFO, tid, 0, &si) == 0)
+			procev(b, t, UDT_PEV_SIGNAL, sig, si.si_code);
 	}
 	cont(t, sig);   /* signals reach the target unchanged */
 }

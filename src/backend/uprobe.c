@@ -561,6 +561,19 @@ static void in_thread(void *arg, udt_proc_t *p, pid_t tid, int born)
 	}
 	if (!born)
 		thread_rings_drop(b, up, tid);
+	if (b->base.cb.thread)
+		b->base.cb.thread(b->base.cb.arg, p, tid, born);
+}
+
+/* Process events: the uprobe hits taken before them come first. */
+static void in_procev(void *arg, const udt_hit_t *h, int ev, int64_t a0,
+    int64_t a1)
+{
+	up_backend_t *b = arg;
+
+	up_drain(b);
+	if (b->base.cb.procev)
+		b->base.cb.procev(b->base.cb.arg, h, ev, a0, a1);
 }
 
 static void in_exiting(void *arg, udt_proc_t *p)
@@ -863,8 +876,9 @@ udt_backend_t *backend_uprobe_create(const udt_backend_cb_t *cb,
     size_t ringsize, char *err, size_t errlen)
 {
 	up_backend_t *b;
-	udt_backend_cb_t in = { in_hit, in_exited, in_exec, in_objects, NULL,
-	    in_exiting, in_thread };
+	udt_backend_cb_t in = { .hit = in_hit, .exited = in_exited,
+	    .exec = in_exec, .objects = in_objects, .exiting = in_exiting,
+	    .thread = in_thread, .procev = in_procev };
 	struct epoll_event ev;
 	struct rlimit rl;
 	long type, ncpu, pg = sysconf(_SC_PAGESIZE);

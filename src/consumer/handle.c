@@ -10,6 +10,7 @@
  * Invariant: every failing call sets h->errmsg and leaves the handle as
  * it was before the call.
  */
+#include "providers/proc.h"
 #include "handle.h"
 #include "profile_sample.h"
 #include "json.h"
@@ -93,7 +94,9 @@ udt_handle_t *udt_open(void)
 	act_init(&h->act);
 	probe_reg_init(&h->reg);
 	if (provider_dtrace_register(&h->reg) != 0 ||
-	    provider_profile_register(&h->reg) != 0) {
+	    provider_profile_register(&h->reg) != 0 ||
+	    provider_proc_register(h) != 0) {
+		provider_proc_fini(h);
 		probe_reg_fini(&h->reg);
 		free(h);
 		return NULL;
@@ -123,6 +126,7 @@ void udt_close(udt_handle_t *h)
 	procs_release_all(h);
 	pid_state_free(h);
 	usdt_state_free(h);
+	provider_proc_fini(h);
 	for (size_t i = 0; i < h->necbs; i++)
 		free(h->ecbs[i]);
 	free(h->ecbs);
@@ -336,6 +340,17 @@ static int compile_argwidths(void *arg, const struct d_pdesc *d, int *size,
 	return usdt_argtypes(arg, d, size, sgn, max);
 }
 
+/* args[] a provider declares (proc), for the compiler. */
+static int compile_provargs(void *arg, const struct d_pdesc *d,
+    const char **types, int *xl, int max)
+{
+	(void)arg;
+	if (strcmp(d->prov, "proc") != 0 || d->mod[0] != '\0' ||
+	    d->func[0] != '\0')
+		return -1;
+	return proc_argtypes(d->name, types, xl, max);
+}
+
 static void free_objects(char **v, int n)
 {
 	for (int i = 0; i < n; i++)
@@ -381,6 +396,8 @@ udt_prog_t *udt_compile(udt_handle_t *h, int kind, const char *text,
 	cc.jstackframes = (int)h->opts.jstackframes;
 	cc.argwidths = compile_argwidths;
 	cc.argwidths_arg = h;
+	cc.provargs = compile_provargs;
+	cc.provargs_arg = h;
 	char **objs = NULL;
 	cc.ndwobjs = traced_objects(h, &objs);
 	cc.dwobjs = (const char *const *)objs;
@@ -514,7 +531,8 @@ int udt_enable(udt_handle_t *h, udt_prog_t *p, int *nmatched)
 		h->pneeds |= pid_difo_needs(c->pred) | pid_difo_needs(c->body);
 		for (size_t j = 0; j < c->ndescs; j++) {
 			const d_pdesc_t *d = &c->descs[j];
-			if (pid_provide(h, d) != 0 || usdt_provide(h, d) != 0) {
+			if (pid_provide(h, d) != 0 || usdt_provide(h, d) != 0 ||
+			    proc_provide(h, d) != 0) {
 				provider_error(h, p, c, d);
 				return -1;
 			}

@@ -94,6 +94,7 @@ struct udt_handle {
 	udt_procs_t procs;
 	struct pid_state *pidst;
 	struct usdt_state *usdtst;   /* the USDT provider (providers/usdt.c) */
+	struct proc_state *procst;   /* the proc provider (providers/proc.c) */
 	unsigned pneeds;         /* UDT_NEED_*: what pid hits must gather */
 	dif_hit_t phit;          /* the context of a pid firing */
 	udt_tproc_t *fire_tproc; /* process of the pid firing under way, or NULL */

@@ -13,6 +13,7 @@
  */
 #include "handle.h"
 #include "providers/pid.h"
+#include "providers/proc.h"
 #include "consumer/symfmt.h"
 #include "sym/sym.h"
 
@@ -106,6 +107,8 @@ static udt_backend_t *make_backend(udt_handle_t *h)
 		.exec = procs_exec_cb,
 		.objects = procs_objects_cb,
 		.arg = h,
+		.thread = proc_thread,
+		.procev = proc_procev,
 	};
 	if (strcmp(name, "ptrace") != 0) {
 		long ncpu = sysconf(_SC_NPROCESSORS_CONF);
@@ -212,6 +215,7 @@ void procs_exited(void *arg, udt_proc_t *p, int status)
 	t->alive = 0;
 	if (t->user)
 		h->procs.nuser_live--;
+	proc_exited(h, t->pid, status);
 	/* what the process traced before it ended prints before the notice */
 	if (h->active && h->buf.policy != UDT_BUF_RING)
 		handle_drain(h);

@@ -344,6 +344,11 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 			    "prototype:\n\tprototype: integer constant\n"
 			    "\t argument: %s", t.type->name);
 		}
+		if (isargs && isconst && g->args_desc != NULL &&
+		    (idx < 0 || idx >= g->nargtypes))
+			d_error(g->cc, n->line, "D_ARGS_IDX",
+			    "index %lld is out of range for %s args[ ]",
+			    (long long)idx, g->args_desc);
 		if (isargs && isconst && g->noargs_desc != NULL)
 			d_error(g->cc, n->line, "D_ARGS_IDX",
 			    "index %lld is out of range for %s args[ ]",
@@ -364,6 +369,12 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 			    "%s[ ] subscript must be of integral type", b->name);
 		cg_emit(g, DIF_LDGA, i.reg, i.reg, 0,
 		    isargs ? DIF_VAR_ARGS : DIF_VAR_UREGS);
+		/* proc: a pid or tid the emulator translates (dif/xlate.c) */
+		if (isargs && idx >= 0 && idx < g->nargtypes && g->argxl[idx]) {
+			cg_emit(g, DIF_LDGA, i.reg, i.reg, 0, g->argxl[idx] == 1 ?
+			    DIF_VAR_PSINFO : DIF_VAR_LWPSINFO);
+			return cg_val(i.reg, g->argtypes[idx]);
+		}
 		/* pid probes: the parameter's declared type, from DWARF */
 		if (isargs && idx >= 0 && idx < g->nargtypes &&
 		    g->argtypes[idx] != NULL && !d_is_void(g->argtypes[idx]) &&

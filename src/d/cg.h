@@ -88,6 +88,9 @@ typedef struct cg {
 	struct d_program *prog;  /* receives descriptors that outlive the compile */
 	d_type_t *argtypes[10];  /* args[] types of the clause being compiled */
 	int nargtypes;           /* 0: args[] are int64_t */
+	int argxl[10];           /* args[n] translated from a pid (1) or tid (2) */
+	const char *args_desc;   /* a provider's declared args: the probe, for
+	                          * an index past nargtypes */
 	/* non-NULL when the clause's first probe has no args[] at all (the
 	 * dtrace provider's): its description, for D_ARGS_IDX */
 	const char *noargs_desc;

@@ -167,6 +167,50 @@ static int usdt_argtypes(cg_t *g, const d_clause_prog_t *c)
 	return 1;
 }
 
+/* A type name of a provider's table: "T" or "T *". */
+static d_type_t *named_type(cg_t *g, const char *name)
+{
+	size_t n = strlen(name);
+	if (n > 2 && strcmp(name + n - 2, " *") == 0) {
+		char base[64];
+		snprintf(base, sizeof(base), "%.*s", (int)(n - 2), name);
+		d_type_t *b = d_t_named(g->ts, base);
+		return b != NULL ? d_t_ptr(g->ts, b) : NULL;
+	}
+	return d_t_named(g->ts, name);
+}
+
+/*
+ * A provider that declares its probes' args[] (proc): the first
+ * description's probe, named exactly, types them (as illumos does from
+ * the first description). 1 if it did.
+ */
+static int prov_argtypes(cg_t *g, const d_pdesc_t *d0)
+{
+	d_cc_t *cc = g->cc;
+	const char *types[10];
+	int xl[10];
+	if (cc->provargs == NULL || strpbrk(d0->prov, "*?[\\") != NULL ||
+	    strpbrk(d0->name, "*?[\\") != NULL)
+		return 0;
+	int n = cc->provargs(cc->provargs_arg, d0, types, xl, 10);
+	if (n < 0)
+		return 0;
+	const char *desc = d_sprintf(cc, "%s:%s:%s:%s", d0->prov, d0->mod,
+	    d0->func, d0->name);
+	if (n == 0) {
+		g->noargs_desc = desc;
+		return 1;
+	}
+	for (int k = 0; k < n && k < 10; k++) {
+		g->argtypes[k] = named_type(g, types[k]);
+		g->argxl[k] = xl[k];
+	}
+	g->nargtypes = n;
+	g->args_desc = desc;
+	return 1;
+}
+
 /*
  * args[] types for a clause: when every description names a pid probe
  * of one function (entry or return) whose DWARF gives its parameters,
@@ -179,6 +223,8 @@ static void clause_argtypes(cg_t *g, const d_clause_prog_t *c)
 	int n = -1, isret = -1;
 	g->nargtypes = 0;
 	g->noargs_desc = NULL;
+	g->args_desc = NULL;
+	memset(g->argxl, 0, sizeof(g->argxl));
 	if (c->ndescs == 0)
 		return;
 	/* illumos types args[] from the clause's first description; the
@@ -189,6 +235,8 @@ static void clause_argtypes(cg_t *g, const d_clause_prog_t *c)
 	    d0->func[0] == '\0' && (strcmp(d0->name, "BEGIN") == 0 ||
 	    strcmp(d0->name, "END") == 0 || strcmp(d0->name, "ERROR") == 0))
 		g->noargs_desc = d_sprintf(g->cc, "dtrace:::%s", d0->name);
+	if (prov_argtypes(g, d0))
+		return;
 	if (usdt_argtypes(g, c))
 		return;
 	if (g->cc->ndwobjs == 0)

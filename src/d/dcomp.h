@@ -73,6 +73,14 @@ typedef struct d_cc {
 	int (*argwidths)(void *arg, const struct d_pdesc *d, int *size,
 	    int *sgn, int max);
 	void *argwidths_arg;
+	/*
+	 * args[] of a probe whose provider declares them (proc:::create):
+	 * each one's D type name and whether the native value is translated
+	 * (1: a pid to psinfo_t *, 2: a tid to lwpsinfo_t *). Count, or -1.
+	 */
+	int (*provargs)(void *arg, const struct d_pdesc *d, const char **types,
+	    int *xl, int max);
+	void *provargs_arg;
 	int ustackframes;        /* default ustack() depth (option ustackframes) */
 	int jstackframes;        /* default jstack() depth (option jstackframes) */
 

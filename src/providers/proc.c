@@ -1,0 +1,277 @@
+/*
+ * proc.c — the proc provider: DTrace's process lifecycle probes, fired
+ * from the process events the backends see of the processes udtrace
+ * traces (-c, -p): fork, thread creation and exit, exec, exit, and the
+ * delivery of signals.
+ *
+ * Where each probe fires, as in DTrace: create and lwp-create in the
+ * creating thread (args[0] the child's psinfo_t * / the new thread's
+ * lwpsinfo_t *), then start and lwp-start in the new process / thread
+ * before its first instruction; exec-success in the new image before it
+ * runs; lwp-exit in the ending thread; exit when the process has ended
+ * (args[0]: CLD_EXITED, CLD_KILLED or CLD_DUMPED — the process is gone,
+ * so curpsinfo shows what udtrace knew of it: pid, parent, ids, name);
+ * signal-handle in the thread about to run the signal's handler
+ * (args[0] the signal), signal-discard in the thread of a signal it
+ * ignores (args[] the lwpsinfo_t *, psinfo_t * and signal, as DTrace).
+ *
+ * Owns: the probes, turning a backend event into a firing, the args[]
+ * table the compiler types args[] from. Must not: plant, stop or resume
+ * anything (the backends report events of stopped threads), or allocate
+ * on an event.
+ * Invariant: a probe fires only with ECBs; an event of a probe with none
+ * costs a pointer test.
+ */
+#include "providers/proc.h"
+
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include "consumer/handle.h"
+#include "consumer/ecb.h"
+#include "consumer/hitctx.h"
+#include "consumer/procinfo.h"
+#include "consumer/probes.h"
+
+enum {
+	P_CREATE, P_START, P_LWP_CREATE, P_LWP_START, P_LWP_EXIT,
+	P_EXEC_SUCCESS, P_EXIT, P_SIGNAL_HANDLE, P_SIGNAL_DISCARD, P_N
+};
+
+static const struct pdef {
+	const char *name;
+	int nargs;
+	const char *types[3];
+	int xl[3];
+} pdefs[P_N] = {
+	[P_CREATE] = { "create", 1, { "psinfo_t *" }, { PROC_XL_PSINFO } },
+	[P_START] = { "start", 0, { NULL }, { 0 } },
+	[P_LWP_CREATE] = { "lwp-create", 2, { "lwpsinfo_t *", "psinfo_t *" },
+	    { PROC_XL_LWPSINFO, PROC_XL_PSINFO } },
+	[P_LWP_START] = { "lwp-start", 0, { NULL }, { 0 } },
+	[P_LWP_EXIT] = { "lwp-exit", 0, { NULL }, { 0 } },
+	[P_EXEC_SUCCESS] = { "exec-success", 0, { NULL }, { 0 } },
+	[P_EXIT] = { "exit", 1, { "int" }, { 0 } },
+	[P_SIGNAL_HANDLE] = { "signal-handle", 1, { "int" }, { 0 } },
+	[P_SIGNAL_DISCARD] = { "signal-discard", 3,
+	    { "lwpsinfo_t *", "psinfo_t *", "int" },
+	    { PROC_XL_LWPSINFO, PROC_XL_PSINFO, 0 } },
+};
+
+struct proc_state {
+	udt_probe_t *probe[P_N];
+	dif_hit_t hit;
+};
+
+int proc_argtypes(const char *name, const char **types, int *xl, int max)
+{
+	for (int i = 0; i < P_N; i++) {
+		if (strcmp(pdefs[i].name, name) != 0)
+			continue;
+		for (int k = 0; k < pdefs[i].nargs && k < max; k++) {
+			types[k] = pdefs[i].types[k];
+			xl[k] = pdefs[i].xl[k];
+		}
+		return pdefs[i].nargs;
+	}
+	return -1;
+}
+
+int proc_provide(udt_handle_t *h, const d_pdesc_t *d)
+{
+	struct proc_state *ps = h->procst;
+	if (ps == NULL || h->procs.n > 0 || h->prov_err[0] != '\0')
+		return 0;
+	for (int i = 0; i < P_N; i++)
+		if (probe_match(d, ps->probe[i])) {
+			/* no perf tracepoints for these yet: say so, never wait */
+			snprintf(h->prov_tag, sizeof(h->prov_tag), "D_PDESC_INVAL");
+			snprintf(h->prov_err, sizeof(h->prov_err), "proc:::%s "
+			    "sees the processes udtrace traces, and there are "
+			    "none: name them with -c or -p (system-wide proc "
+			    "probes are not available)", pdefs[i].name);
+			return -1;
+		}
+	return 0;
+}
+
+static const udt_provider_ops_t proc_ops = { NULL, NULL, NULL, NULL };
+
+int provider_proc_register(udt_handle_t *h)
+{
+	struct proc_state *ps = calloc(1, sizeof(*ps));
+	if (ps == NULL)
+		return -1;
+	udt_provider_t *pv = probe_add_provider(&h->reg, "proc", &proc_ops, h);
+	if (pv == NULL) {
+		free(ps);
+		return -1;
+	}
+	for (int i = 0; i < P_N; i++)
+		if ((ps->probe[i] = probe_create(&h->reg, pv, "", "",
+		    pdefs[i].name)) == NULL) {
+			free(ps);
+			return -1;
+		}
+	h->procst = ps;
+	return 0;
+}
+
+void provider_proc_fini(udt_handle_t *h)
+{
+	free(h->procst);
+	h->procst = NULL;
+}
+
+/* Fire probe k in the context of pid/tid (at time, on cpu), with args. */
+static void fire(udt_handle_t *h, int k, pid_t pid, pid_t tid, int cpu,
+    uint64_t time, udt_proc_t *proc, int64_t a0, int64_t a1, int64_t a2)
+{
+	struct proc_state *ps = h->procst;
+	if (ps == NULL || ps->probe[k] == NULL || ps->probe[k]->ecbs == NULL ||
+	    h->exiting)
+		return;
+	dif_hit_t *hit = &ps->hit;
+	memset(hit->args, 0, sizeof(hit->args));
+	hit->args[0] = (uint64_t)a0;
+	hit->args[1] = (uint64_t)a1;
+	hit->args[2] = (uint64_t)a2;
+	hit->pid = pid;
+	hit->tid = tid;
+	udt_tproc_t *t = procs_find(&h->procs, pid);
+	if (t != NULL) {
+		hit->ppid = t->ppid;
+		hit->uid = t->uid;
+		hit->gid = t->gid;
+		hit->execname = t->execname;
+	} else {
+		/* a child udtrace does not trace itself */
+		const hitctx_ident_t *id = hitctx_ident(pid, time);
+		hit->ppid = id->ppid;
+		hit->uid = id->uid;
+		hit->gid = id->gid;
+		hit->execname = id->execname;
+	}
+	hit->cpu = cpu;
+	hit->errno_val = 0;
+	hit->timestamp = time;
+	hit->ucaller = 0;
+	hit->ustackdepth = 0;
+	hit->ustack = NULL;
+	hit->nustack = 0;
+	hit->uregs = NULL;
+	hit->nuregs = 0;
+	hit->read_mem = NULL;
+	hit->read_arg = NULL;
+	hit->xlate = procinfo_xlate;
+	hit->xlate_arg = hit;
+	(void)proc;
+	h->fire_tproc = t;
+	h->fire_tid = tid;
+	ecb_fire_clk(h, ps->probe[k], hit, UDT_CLOCK_TS);
+	h->fire_tproc = NULL;
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* The bit of sig in a /proc status mask line ("SigCgt:\t0000...0a00"). */
+static int sigmask_has(const char *buf, const char *key, int sig)
+{
+	const char *p = strstr(buf, key);
+	if (p == NULL)
+		return 0;
+	unsigned long long m = strtoull(p + strlen(key), NULL, 16);
+	return sig >= 1 && sig <= 64 && ((m >> (sig - 1)) & 1);
+}
+
+/* Signals whose default action is to do nothing (signal(7)). */
+static int default_ignored(int sig)
+{
+	return sig == SIGCHLD || sig == SIGURG || sig == SIGWINCH;
+}
+
+static void on_signal(udt_handle_t *h, const udt_hit_t *uh, int sig)
+{
+	struct proc_state *ps = h->procst;
+	if (ps == NULL || (ps->probe[P_SIGNAL_HANDLE]->ecbs == NULL &&
+	    ps->probe[P_SIGNAL_DISCARD]->ecbs == NULL))
+		return;
+	/* the disposition now, while the thread waits for the signal */
+	char path[64], buf[2048];
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/status", (int)uh->pid,
+	    (int)uh->tid);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	ssize_t n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return;
+	buf[n] = '\0';
+	if (sigmask_has(buf, "SigCgt:", sig))
+		fire(h, P_SIGNAL_HANDLE, uh->pid, uh->tid, uh->cpu, uh->time,
+		    uh->proc, sig, 0, 0);
+	else if (sigmask_has(buf, "SigIgn:", sig) || default_ignored(sig))
+		fire(h, P_SIGNAL_DISCARD, uh->pid, uh->tid, uh->cpu, uh->time,
+		    uh->proc, uh->tid, uh->pid, sig);
+}
+
+void proc_procev(void *arg, const udt_hit_t *uh, int ev, int64_t a0,
+    int64_t a1)
+{
+	udt_handle_t *h = arg;
+	(void)a1;
+	switch (ev) {
+	case UDT_PEV_FORK:
+		fire(h, P_CREATE, uh->pid, uh->tid, uh->cpu, uh->time, uh->proc,
+		    a0, 0, 0);
+		/* the child, before its first instruction */
+		fire(h, P_START, (pid_t)a0, (pid_t)a0, uh->cpu, now_ns(), NULL,
+		    0, 0, 0);
+		break;
+	case UDT_PEV_LWP:
+		fire(h, P_LWP_CREATE, uh->pid, uh->tid, uh->cpu, uh->time,
+		    uh->proc, a0, uh->pid, 0);
+		fire(h, P_LWP_START, uh->pid, (pid_t)a0, uh->cpu, now_ns(),
+		    uh->proc, 0, 0, 0);
+		break;
+	case UDT_PEV_EXEC:
+		fire(h, P_EXEC_SUCCESS, uh->pid, uh->tid, uh->cpu, uh->time,
+		    uh->proc, 0, 0, 0);
+		break;
+	case UDT_PEV_SIGNAL:
+		on_signal(h, uh, (int)a0);
+		break;
+	default:
+		break;
+	}
+}
+
+void proc_thread(void *arg, udt_proc_t *p, pid_t tid, int born)
+{
+	udt_handle_t *h = arg;
+	if (born)
+		return;
+	int cpu = sched_getcpu();
+	fire(h, P_LWP_EXIT, proc_pid(p), tid, cpu < 0 ? 0 : cpu, now_ns(), p,
+	    0, 0, 0);
+}
+
+void proc_exited(udt_handle_t *h, pid_t pid, int status)
+{
+	/* procfs.d's CLD_* reason codes */
+	int why = WIFSIGNALED(status) ? (WCOREDUMP(status) ? 3 : 2) : 1;
+	int cpu = sched_getcpu();
+	fire(h, P_EXIT, pid, pid, cpu < 0 ? 0 : cpu, now_ns(), NULL, why, 0, 0);
+}
