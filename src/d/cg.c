@@ -1058,6 +1058,11 @@ static void cg_stmt(cg_t *g, d_node_t *s)
 
 static void difo_reset(cg_t *g)
 {
+	/* a body that failed (and is compiled again, see compile_clause)
+	 * left formats that are still ours */
+	for (size_t i = 0; i < g->rdescs.n; i++)
+		if (g->rdescs.v[i].fmt != NULL)
+			pfmt_free(g->rdescs.v[i].fmt);
 	g->text.n = g->action_of.n = g->ints.n = g->strs.n = 0;
 	g->recs.n = g->rdescs.n = 0;
 	g->regs = 0;

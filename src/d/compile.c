@@ -285,6 +285,15 @@ static void *xcalloc(d_cc_t *cc, size_t n, size_t sz)
 	return p;
 }
 
+static void compile_body(cg_t *g, d_program_t *p, d_clause_prog_t *c,
+    d_node_t *cl)
+{
+	c->body = cg_body(g, cl->clause.body, &c->recs, &c->nrecs);
+	for (size_t i = 0; i < c->nrecs; i++)
+		if (c->recs[i].type_name != NULL)
+			c->recs[i].type_name = pstrdup(p, c->recs[i].type_name);
+}
+
 static void compile_clause(cg_t *g, d_program_t *p, d_node_t *cl)
 {
 	d_cc_t *cc = g->cc;
@@ -306,15 +315,31 @@ static void compile_clause(cg_t *g, d_program_t *p, d_node_t *cl)
 		c->ndescs++;
 	}
 	clause_argtypes(g, c);
+	/*
+	 * As illumos dt_cook_clause (dt_cc.c): the action list is typed
+	 * before the predicate, so a predicate may read a variable first
+	 * assigned in its own body; when the actions fail on an undefined
+	 * name (D_IDENT_UNDEF, D_VAR_UNDEF) the predicate, which may assign
+	 * it, goes first and the actions are tried once more.
+	 */
+	int has_body = cl->clause.has_body && cl->clause.body != NULL;
+	jmp_buf outer;
+	volatile int tries = 0;
+	memcpy(outer, cc->jb, sizeof(jmp_buf));
+	if (has_body && cl->clause.pred != NULL && setjmp(cc->jb) != 0) {
+		memcpy(cc->jb, outer, sizeof(jmp_buf));
+		if (tries++ != 0 || (strcmp(cc->errtag, "D_IDENT_UNDEF") != 0 &&
+		    strcmp(cc->errtag, "D_VAR_UNDEF") != 0))
+			longjmp(cc->jb, 1);
+	}
+	if (tries == 0 && has_body) {
+		compile_body(g, p, c, cl);
+		memcpy(cc->jb, outer, sizeof(jmp_buf));
+	}
 	if (cl->clause.pred != NULL)
 		c->pred = cg_predicate(g, cl->clause.pred);
-	if (cl->clause.has_body && cl->clause.body != NULL) {
-		c->body = cg_body(g, cl->clause.body, &c->recs, &c->nrecs);
-		for (size_t i = 0; i < c->nrecs; i++)
-			if (c->recs[i].type_name != NULL)
-				c->recs[i].type_name = pstrdup(p,
-				    c->recs[i].type_name);
-	}
+	if (tries != 0)
+		compile_body(g, p, c, cl);
 }
 
 /* A provider definition, kept for -h (types resolved, names as written). */
