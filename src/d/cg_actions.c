@@ -363,6 +363,7 @@ static void act_trace(cg_t *g, d_node_t *n, int act)
 		d_error(g->cc, n->line, act == D_ACT_PRINT ? "D_PRINT_DYN" :
 		    "D_TRACE_DYN", "%s( ) may not be applied to a translated "
 		    "pointer", name);
+	v = cg_xlate_expand(g, v);
 	if (d_is_void(v.type))
 		d_error(g->cc, n->line, act == D_ACT_PRINT ? "D_PRINT_VOID" :
 		    "D_TRACE_VOID", "%s( ) may not be applied to a void "

@@ -435,7 +435,7 @@ val_t cg_assign(cg_t *g, d_node_t *n)
 	val_t r;
 	int loaded = -1;
 	if (creating) {
-		r = cg_expr(g, n->right);
+		r = cg_xlate_expand(g, cg_expr(g, n->right));
 		lv = cg_lvalue(g, n->left, op, 1);
 	} else {
 		int64_t cv;

@@ -343,9 +343,12 @@ int cg_xlate_deref(cg_t *g, d_node_t *n, val_t *out)
 	return 1;
 }
 
-/* Member m's translation of the input in register in, cast to m's type. */
+/*
+ * Member m's translation of the input in register in, cast to m's type;
+ * *et, if not NULL, receives the expression's own type.
+ */
 static val_t translate(cg_t *g, cg_xlator_t *x, d_node_t *m, int in,
-    d_type_t *mt)
+    d_type_t *mt, d_type_t **et)
 {
 	cg_bind_t *saved = g->binds;
 	int saved_line = g->line;
@@ -353,6 +356,8 @@ static val_t translate(cg_t *g, cg_xlator_t *x, d_node_t *m, int in,
 	val_t v = cg_expr(g, m->right);
 	g->binds = saved;
 	g->line = saved_line;
+	if (et != NULL)
+		*et = v.type;
 	if (d_is_int(mt) && d_is_int(v.type))
 		cg_narrow(g, v.reg, mt);
 	v.type = mt;
@@ -382,9 +387,69 @@ int cg_xlate_member(cg_t *g, d_node_t *n, val_t *out)
 		    "operator . cannot be applied to type \"%s\"; must be "
 		    "applied to a struct or union", x->ptr.base->name);
 	d_tmember_t *tm = d_member_lookup(x->dst, n->name);
-	*out = translate(g, x, m, v.reg, tm->type);
+	*out = translate(g, x, m, v.reg, tm->type, NULL);
 	cg_reg_free(g, v.reg);
 	return 1;
+}
+
+/*
+ * Copy the string in register str into the n bytes at register dst:
+ * strlen + 1 bytes at most, so a short string constant is not read past
+ * its end; the rest of dst stays as it was (zero: fresh scratch).
+ */
+static void copy_string(cg_t *g, int dst, int str, size_t n)
+{
+	int len = cg_reg_alloc(g);
+	cg_emit(g, DIF_FLUSHTS, 0, 0, 0, 0);
+	cg_emit(g, DIF_PUSHTV, 0, str, 0, 0);
+	cg_emit(g, DIF_CALL, len, 0, 0, DIF_SUBR_STRLEN);
+	int k = cg_setx(g, 1), t = cg_reg_alloc(g);
+	cg_emit(g, DIF_ADD, len, len, k, 0);
+	cg_emit(g, DIF_SETX, k, 0, 0, cg_int_index(g, n));
+	cg_emit(g, DIF_CLEU, t, len, k, 0);
+	size_t br = cg_emit(g, DIF_BNZ, 0, t, 0, 0);
+	cg_emit(g, DIF_MOV, len, k, 0, 0);
+	cg_patch(g, br);
+	cg_emit(g, DIF_COPYS, dst, str, len, 0);
+	cg_reg_free(g, t);
+	cg_reg_free(g, k);
+	cg_reg_free(g, len);
+}
+
+/*
+ * Translated data used whole (trace, print, an assignment): as illumos
+ * dt_cg_xlate_expand, a buffer of the output type in scratch with every
+ * member the translator defines translated into it; the others are 0.
+ */
+val_t cg_xlate_expand(cg_t *g, val_t v)
+{
+	int ptr;
+	cg_xlator_t *x = xlated(g, v.type, &ptr);
+	if (x == NULL || ptr)
+		return v;
+	const d_type_t *rd = d_resolve(x->dst);
+	int buf = cg_setx(g, d_sizeof(rd) ? d_sizeof(rd) : 1);
+	cg_emit(g, DIF_ALLOCS, buf, buf, 0, 0);
+	for (d_tmember_t *tm = rd->members; tm; tm = tm->next) {
+		d_node_t *m = tm->name ? xlator_member(x, tm->name) : NULL;
+		if (m == NULL)
+			continue;
+		d_type_t *et;
+		val_t e = translate(g, x, m, v.reg, tm->type, &et);
+		lval_t lv = { .kind = LV_MEM, .type = tm->type, .bits = tm->bits,
+		    .bitoff = tm->bitoff };
+		lv.addr = cg_setx(g, tm->off);
+		cg_emit(g, DIF_ADD, lv.addr, buf, lv.addr, 0);
+		if (d_is_byref(tm->type) && d_is_stringlike(tm->type) &&
+		    d_is_stringlike(et))
+			copy_string(g, lv.addr, e.reg, d_sizeof(tm->type));
+		else
+			cg_lval_store(g, &lv, e.reg);
+		cg_lval_done(g, &lv);
+		cg_reg_free(g, e.reg);
+	}
+	cg_reg_free(g, v.reg);
+	return cg_val(buf, x->dst);
 }
 
 /* ------------------------------------------------------------------ */
