@@ -25,8 +25,9 @@
 #               are taken from the tests/ folder beside it.
 #   TARGETS     exported to .sh tests: the absolute path of the traced
 #               programs make targets builds (build/targets beside UDTRACE).
-#   UDTRACE_BACKENDS="ptrace uprobe"  tests under tests/d/pid/,
-#               tests/d/usdt/, tests/d/faults/ and tests/d/proc/ run once per backend named (default both),
+#   UDTRACE_BACKENDS="ptrace uprobe trampoline"  tests under tests/d/pid/,
+#               tests/d/usdt/, tests/d/faults/ and tests/d/proc/ run once
+#               per backend named (default all three),
 #               each with UDTRACE_OPTS="-x backend=NAME" exported, which
 #               such tests pass to udtrace; other tests see UDTRACE_OPTS
 #               empty and run once.
@@ -51,7 +52,7 @@ export UDTRACE
 unitdir=$(dirname "$UDTRACE")/tests
 TARGETS=${TARGETS:-$(dirname "$UDTRACE")/targets}
 export TARGETS
-backends=${UDTRACE_BACKENDS:-ptrace uprobe}
+backends=${UDTRACE_BACKENDS:-ptrace uprobe trampoline}
 UDTRACE_OPTS=
 export UDTRACE_OPTS
 timeout_s=10

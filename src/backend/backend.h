@@ -156,6 +156,15 @@ typedef struct udt_backend_ops {
 	 * buffered when tracing stops.
 	 */
 	uint64_t (*deadline)(udt_backend_t *b);
+	/*
+	 * Optional (ptrace, and uprobe through its inner ptrace): on = 1
+	 * stops every thread of p that runs, so its code may be rewritten
+	 * with no thread moving, and returns a stopped thread to inject
+	 * system calls through (-1: none); their other stops wait in the
+	 * backend's queue for dispatch. on = 0 lets the threads hold
+	 * stopped run again. Threads already stopped stay as they were.
+	 */
+	pid_t (*hold)(udt_backend_t *b, udt_proc_t *p, int on);
 } udt_backend_ops_t;
 
 struct udt_backend {
@@ -177,5 +186,20 @@ int backend_uprobe_permitted(char *why, size_t len);
  */
 udt_backend_t *backend_uprobe_create(const udt_backend_cb_t *cb,
     size_t ringsize, char *err, size_t errlen);
+
+/*
+ * tramp.c: pid sites as 5-byte jumps to trampolines that write records
+ * into a ring shared with the target (no trap per hit); a site that
+ * cannot be patched safely goes to the uprobe backend (ptrace when
+ * uprobes are not permitted). vfp: where -v says which sites fell back
+ * and why (NULL: quiet). NULL with err set on failure.
+ */
+/*
+ * Does be attach system-wide sites to files through kernel uprobes (which
+ * count USDT semaphores themselves)? uprobe, and trampoline over uprobe.
+ */
+int backend_kernel_files(const udt_backend_t *be);
+udt_backend_t *backend_trampoline_create(const udt_backend_cb_t *cb,
+    size_t ringsize, void *vfp, char *err, size_t errlen);
 
 #endif /* UDTRACE_BACKEND_BACKEND_H */

@@ -1181,6 +1181,61 @@ static int pt_sample(udt_backend_t *be,
 	return 0;
 }
 
+/*
+ * Hold every thread of a process (a wrapping backend rewriting its code):
+ * interrupt each running one and wait for it, as stop_one does for one;
+ * a stop that is not our interrupt stays queued for dispatch, the thread
+ * stopped meanwhile. Let go: only the threads the hold stopped.
+ */
+static pid_t pt_hold(udt_backend_t *be, udt_proc_t *p, int on)
+{
+	pt_backend_t *b = B(be);
+	pt_proc_t *pp = pp_find(b, p);
+	pt_thread_t *t, *nx;
+	int st;
+
+	if (!pp)
+		return -1;
+	if (!on) {
+		for (t = pp->threads; t; t = t->pnext)
+			if (t->held) {
+				t->held = 0;
+				if (t->stopped && !t->queued)
+					cont(t, 0);
+			}
+		if (b->nq)
+			kill(getpid(), SIGCHLD);   /* the queued stops: dispatch */
+		return 0;
+	}
+	for (t = pp->threads; t; t = nx) {
+		nx = t->pnext;
+		if (t->stopped || t->queued)
+			continue;
+		if (interrupt(t) < 0)
+			continue;
+		for (;;) {
+			pid_t w = waitpid(t->tid, &st, __WALL);
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w < 0)
+				break;
+			if (!WIFSTOPPED(st)) {
+				queue_add(b, t, st);
+				break;
+			}
+			t->stopped = 1;
+			t->held = 1;
+			if (!our_interrupt(t, st))
+				queue_add(b, t, st);
+			break;
+		}
+	}
+	for (t = pp->threads; t; t = t->pnext)
+		if (t->stopped && !t->vfork)
+			return t->tid;
+	return -1;
+}
+
 static const udt_backend_ops_t pt_ops = {
 	.name = "ptrace",
 	.add_proc = pt_add_proc,
@@ -1193,6 +1248,7 @@ static const udt_backend_ops_t pt_ops = {
 	.destroy = pt_destroy,
 	.errmsg = pt_errmsg,
 	.sample = pt_sample,
+	.hold = pt_hold,
 };
 
 udt_backend_t *backend_ptrace_create(const udt_backend_cb_t *cb)

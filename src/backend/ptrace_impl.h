@@ -63,6 +63,7 @@ struct pt_thread {
 	int queued;              /* its stop status waits in the backend queue */
 	int vfork;               /* vfork child sharing pp's memory: no hits */
 	int sigstop_sent;        /* we stopped it with SIGSTOP (non-seized) */
+	int held;                /* stopped by the hold op, to let go by it */
 };
 
 typedef struct pt_status { pid_t tid; int status; } pt_status_t;

@@ -578,8 +578,11 @@ static void in_procev(void *arg, const udt_hit_t *h, int ev, int64_t a0,
 
 static void in_exiting(void *arg, udt_proc_t *p)
 {
-	(void)p;
-	up_drain(arg);
+	up_backend_t *b = arg;
+
+	up_drain(b);
+	if (b->base.cb.exiting)
+		b->base.cb.exiting(b->base.cb.arg, p);
 }
 
 static void in_exited(void *arg, udt_proc_t *p, int status)
@@ -856,6 +859,14 @@ static uint64_t up_deadline(udt_backend_t *be)
 	return b->nevents ? b->last_drain + UP_POLL_NS : 0;
 }
 
+/* A wrapping backend's hold goes to the inner backend, which owns the threads. */
+static pid_t up_hold(udt_backend_t *be, udt_proc_t *p, int on)
+{
+	up_backend_t *b = B(be);
+
+	return b->pt->ops->hold ? b->pt->ops->hold(b->pt, p, on) : -1;
+}
+
 static const udt_backend_ops_t up_ops = {
 	.name = "uprobe",
 	.add_proc = up_add_proc,
@@ -870,6 +881,7 @@ static const udt_backend_ops_t up_ops = {
 	.take_drops = up_take_drops,
 	.sample = up_sample,
 	.deadline = up_deadline,
+	.hold = up_hold,
 };
 
 udt_backend_t *backend_uprobe_create(const udt_backend_cb_t *cb,

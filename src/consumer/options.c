@@ -314,7 +314,7 @@ set_special(udt_opts_t *o, const char *name, const char *v)
 		return pick(v, oformats, 2, &o->oformat);
 	if (strcmp(name, "backend") == 0) {
 		if (v == NULL || (strcmp(v, "uprobe") != 0 &&
-		    strcmp(v, "ptrace") != 0))
+		    strcmp(v, "ptrace") != 0 && strcmp(v, "trampoline") != 0))
 			return -1;
 		strcpy(o->backend, v);
 		return 0;

@@ -38,7 +38,7 @@ typedef struct udt_opts {
 	/* strings */
 	char cpppath[256];
 	char libdir[256];
-	char backend[16];  /* "", "uprobe" or "ptrace" */
+	char backend[16];  /* "", "uprobe", "ptrace" or "trampoline" */
 	char stackformat[16];
 } udt_opts_t;
 

@@ -123,7 +123,15 @@ static udt_backend_t *make_backend(udt_handle_t *h)
 		if (name[0] == '\0' && !backend_uprobe_permitted(why,
 		    sizeof(why)))
 			be = NULL;
-		else
+		else if (strcmp(name, "trampoline") == 0) {
+			/* -v: which sites are jumps, which fell back and why */
+			be = backend_trampoline_create(&cb, ring,
+			    h->opts.verbose ? h->errfp : NULL, why, sizeof(why));
+			if (be == NULL)
+				snprintf(h->errmsg, sizeof(h->errmsg),
+				    "failed to create backend: %s", why);
+			return be;
+		} else
 			be = backend_uprobe_create(&cb, ring, why, sizeof(why));
 		if (be != NULL)
 			return be;

@@ -104,6 +104,16 @@ uint64_t proc_scratch(udt_proc_t *p, pid_t tid, uint64_t near, size_t len);
 int proc_in_scratch(const udt_proc_t *p, uint64_t addr);
 
 /*
+ * Run one system call in thread tid of p, which must be in a ptrace stop
+ * (the others stopped too: a `syscall` may be borrowed at its pc); its
+ * return value (-errno included) in *ret. The thread's registers are
+ * restored. For a backend's own mappings that proc_release must not
+ * unmap (the trampoline backend's code and ring stay for good). 0 or -1.
+ */
+int proc_syscall(udt_proc_t *p, pid_t tid, long nr, const uint64_t args[6],
+    uint64_t *ret);
+
+/*
  * The SIGTRAP guard (guard.c): a handler in the target that puts back
  * the program's byte and resumes when one of our int3s traps with no
  * tracer attached (udtrace killed). Install it through stopped thread

@@ -345,3 +345,11 @@ void proc_scratch_unmap(udt_proc_t *p, pid_t tid)
 	}
 	p->nscr = 0;
 }
+
+int proc_syscall(udt_proc_t *p, pid_t tid, long nr, const uint64_t args[6],
+    uint64_t *ret)
+{
+	if (p->sharedvm)
+		return -1;
+	return proc_inject_syscall(p, tid, nr, args, ret);
+}

@@ -602,8 +602,7 @@ static int sw_active(udt_handle_t *h)
 	udt_backend_t *be = h->procs.be;
 	if (be == NULL && strcmp(h->opts.backend, "ptrace") != 0)
 		be = procs_backend(h);
-	return be != NULL && be->ops->name != NULL &&
-	    strcmp(be->ops->name, "uprobe") == 0;
+	return be != NULL && backend_kernel_files(be);
 }
 
 /* The file-wide probe of (path, prov, mod, func, name), or NULL. */
@@ -803,8 +802,7 @@ static int plant(udt_handle_t *h, udt_probe_t *p, usdt_info_t *ui)
 		return -1;
 	}
 	/* the kernel counts semaphores itself for uprobes (ref_ctr_offset) */
-	int own_sema = be->ops->name == NULL ||
-	    strcmp(be->ops->name, "uprobe") != 0;
+	int own_sema = !backend_kernel_files(be);
 	for (size_t i = 0; i < ui->nsites; i++) {
 		const usdt_psite_t *s = &ui->sites[i];
 		/*

@@ -37,6 +37,13 @@ for run in $(seq 1 $runs); do
 	wait "$spid"
 	sst=$?
 	got=$(tail -n +2 "$tmp/out")
+	# trampoline hits cost tens of ns: 8 hot threads outrun any consumer,
+	# and the ring's drops are reported as DTrace reports drops; anything
+	# else on stderr still fails the run
+	case $UDTRACE_OPTS in *trampoline*)
+		grep -Ev '^udtrace: [0-9]+ drops? on CPU [0-9]+$' "$tmp/err" >"$tmp/err2"
+		mv "$tmp/err2" "$tmp/err" ;;
+	esac
 	if [ "$sst" = 0 ] && [ "$got" = "$want" ] && [ "$ust" = 0 ] && [ ! -s "$tmp/err" ]; then
 		ok=$((ok + 1))
 	else

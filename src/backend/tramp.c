@@ -1,0 +1,817 @@
+/*
+ * tramp.c — the trampoline backend (-x backend=trampoline): a pid site
+ * becomes a 5-byte `jmp` to a trampoline in the target that writes a
+ * record into a ring shared with udtrace and runs the displaced
+ * instructions: a hit costs the target no trap and no system call.
+ *
+ * Owns: the points (one per process and address, every site planted
+ * there), when they are patched and restored, and the fallback: a site
+ * that cannot be patched safely (tramp_code.c says why; -v prints it),
+ * whose actions need the thread stopped (site.sync), which needs a copy
+ * of the stack, or that is system-wide, goes to an inner backend —
+ * uprobe, or ptrace where uprobes are not permitted — which also owns
+ * the processes' lifecycle (threads, fork, exec, exit, dlopen stops).
+ * Must not: plant a jump while any thread of the process runs, or where
+ * another site's bytes (an int3, a uprobe) lie inside its 5 bytes.
+ * Invariants:
+ *  - add_site only decides; jumps are written by flush (at resume, and
+ *    after the consumer's exec/dlopen callbacks), with every thread held
+ *    stopped and none with its pc inside the 5 bytes;
+ *  - every jump byte goes through proc_patch: the patch table restores
+ *    it on every way out, the watchdog's mirror on SIGKILL of udtrace,
+ *    and a fork child's copy is restored by the inner backend's fork
+ *    handling; the trampolines and the ring stay mapped in the target;
+ *  - a site added inside another point's 5 bytes demotes that point to
+ *    the inner backend first (restoring its jump), so no int3 or uprobe
+ *    ever lands inside a jump;
+ *  - hits reach the consumer in time order with the inner backend's:
+ *    before an inner hit, ring records older than it are delivered.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
+#include <sys/ptrace.h>
+#include <sys/syscall.h>
+#include <sys/user.h>
+#include "backend/tramp_impl.h"
+#include "sym/sym.h"
+
+#ifndef MAP_FIXED_NOREPLACE
+#define MAP_FIXED_NOREPLACE 0x100000
+#endif
+#define REACH 0x7fff0000ull
+
+static tp_backend_t *B(udt_backend_t *b) { return (tp_backend_t *)b; }
+
+static tp_proc_t *tp_find(tp_backend_t *b, const udt_proc_t *p)
+{
+	for (tp_proc_t *tp = b->procs; tp; tp = tp->next)
+		if (tp->p == p)
+			return tp;
+	return NULL;
+}
+
+/* ---- points ---- */
+
+static size_t hslot(const tp_proc_t *tp, uint64_t addr)
+{
+	return (size_t)((addr * 0x9e3779b97f4a7c15ull) >> 24) & (tp->nhash - 1);
+}
+
+static tp_point_t *pt_find(const tp_proc_t *tp, uint64_t addr)
+{
+	if (!tp->nhash)
+		return NULL;
+	for (tp_point_t *pt = tp->hash[hslot(tp, addr)]; pt; pt = pt->hnext)
+		if (pt->addr == addr)
+			return pt;
+	return NULL;
+}
+
+static tp_point_t *pt_new(tp_backend_t *b, tp_proc_t *tp, uint64_t addr)
+{
+	tp_point_t *pt;
+
+	if (tp->npoints * 2 >= tp->nhash) {
+		size_t n = tp->nhash ? tp->nhash * 2 : 256;
+		tp_point_t **nh = calloc(n, sizeof *nh);
+		if (!nh)
+			goto nomem;
+		for (size_t i = 0; i < tp->nhash; i++)
+			for (tp_point_t *q = tp->hash[i], *nx; q; q = nx) {
+				size_t k = (size_t)((q->addr * 0x9e3779b97f4a7c15ull) >> 24) & (n - 1);
+				nx = q->hnext;
+				q->hnext = nh[k];
+				nh[k] = q;
+			}
+		free(tp->hash);
+		tp->hash = nh;
+		tp->nhash = n;
+	}
+	if (tp->npoints == tp->capid) {
+		size_t n = tp->capid ? tp->capid * 2 : 64;
+		tp_point_t **nv = realloc(tp->byid, n * sizeof *nv);
+		if (!nv)
+			goto nomem;
+		tp->byid = nv;
+		tp->capid = n;
+	}
+	if (!(pt = calloc(1, sizeof *pt)))
+		goto nomem;
+	pt->addr = addr;
+	pt->id = (uint32_t)tp->npoints;
+	pt->state = TP_FALLBACK;
+	tp->byid[tp->npoints++] = pt;
+	pt->hnext = tp->hash[hslot(tp, addr)];
+	tp->hash[hslot(tp, addr)] = pt;
+	return pt;
+nomem:
+	snprintf(b->err, sizeof b->err, "out of memory");
+	return NULL;
+}
+
+static int pt_add_site(tp_backend_t *b, tp_point_t *pt, udt_site_t *s)
+{
+	size_t i;
+
+	for (i = 0; i < pt->nsites && pt->sites[i]; i++)
+		;
+	if (i == pt->nsites) {
+		if (pt->nsites == pt->capsites) {
+			size_t n = pt->capsites ? pt->capsites * 2 : 2;
+			udt_site_t **nv = realloc(pt->sites, n * sizeof *nv);
+			if (!nv) {
+				snprintf(b->err, sizeof b->err, "out of memory");
+				return -1;
+			}
+			pt->sites = nv;
+			pt->capsites = n;
+		}
+		pt->nsites++;
+	}
+	pt->sites[i] = s;
+	pt->live++;
+	return 0;
+}
+
+static void pt_del_site(tp_point_t *pt, udt_site_t *s)
+{
+	for (size_t i = 0; i < pt->nsites; i++)
+		if (pt->sites[i] == s) {
+			pt->sites[i] = NULL;
+			pt->live--;
+			return;
+		}
+}
+
+/* Forget every point without touching memory (exec, exit, destroy). */
+static void points_forget(tp_proc_t *tp)
+{
+	for (size_t i = 0; i < tp->npoints; i++) {
+		free(tp->byid[i]->sites);
+		free(tp->byid[i]);
+	}
+	tp->npoints = 0;
+	if (tp->hash)
+		memset(tp->hash, 0, tp->nhash * sizeof *tp->hash);
+	tp->nareas = 0;
+	tp->pending = 0;
+}
+
+/* ---- messages ---- */
+
+static void say(tp_backend_t *b, tp_proc_t *tp, uint64_t addr, const char *to,
+    const char *why)
+{
+	char mod[256] = "", fn[256] = "";
+	uint64_t off = 0;
+
+	if (!b->vfp)
+		return;
+	(void)sym_lookup(tp->p, addr, mod, sizeof mod, fn, sizeof fn, &off);
+	fprintf(b->vfp, "udtrace: trampoline: pid %d %s`%s+0x%llx (0x%llx): "
+	    "%s%s%s\n", (int)tp->pid, mod, fn, (unsigned long long)off,
+	    (unsigned long long)addr, to, why ? ": " : "", why ? why : "");
+	fflush(b->vfp);
+}
+
+static const char *inner_name(const tp_backend_t *b)
+{
+	return b->in->ops->name;
+}
+
+/* ---- holding the threads, pcs ---- */
+
+/* The pcs of every thread of tp (all stopped). */
+static size_t thread_pcs(tp_proc_t *tp, uint64_t *pcs, size_t max)
+{
+	const pid_t *tids;
+	size_t n = proc_threads(tp->p, &tids), k = 0;
+	struct user_regs_struct r;
+
+	for (size_t i = 0; i < n && k < max; i++)
+		if (ptrace(PTRACE_GETREGS, tids[i], 0, &r) == 0)
+			pcs[k++] = r.rip;
+	return k;
+}
+
+static void threads_note(tp_proc_t *tp)
+{
+	const pid_t *tids;
+	size_t n = proc_threads(tp->p, &tids);
+	struct user_regs_struct r;
+
+	for (size_t i = 0; i < n; i++)
+		if (ptrace(PTRACE_GETREGS, tids[i], 0, &r) == 0)
+			tp_thr_set(tp, tids[i], r.fs_base);
+}
+
+/* ---- fallback ---- */
+
+static void fall_back(tp_backend_t *b, tp_proc_t *tp, tp_point_t *pt,
+    const char *why)
+{
+	pt->state = TP_FALLBACK;
+	say(b, tp, pt->addr, inner_name(b), why);
+	for (size_t i = 0; i < pt->nsites; i++) {
+		udt_site_t *s = pt->sites[i];
+		if (s && b->in->ops->add_site(b->in, s) < 0) {
+			if (b->vfp)
+				fprintf(b->vfp, "udtrace: trampoline: %s\n",
+				    b->in->ops->errmsg(b->in));
+			pt->sites[i] = NULL;
+			pt->live--;
+		}
+	}
+}
+
+/* Take a patched or pending point back to the inner backend (restoring its jump). */
+static void demote(tp_backend_t *b, tp_proc_t *tp, tp_point_t *pt,
+    const char *why)
+{
+	if (pt->state == TP_PATCHED) {
+		pid_t tid = b->in->ops->hold(b->in, tp->p, 1);
+		(void)tid;
+		proc_unpatch(tp->p, pt->addr, TP_JMPLEN);
+		b->in->ops->hold(b->in, tp->p, 0);
+	}
+	fall_back(b, tp, pt, why);
+}
+
+/* ---- code areas ---- */
+
+static int reach(uint64_t a, uint64_t len, uint64_t near)
+{
+	if (a + len <= near)
+		return near - a <= REACH;
+	if (a >= near)
+		return a + len - near <= REACH;
+	return 1;
+}
+
+/* A free hole of TP_AREA bytes near `near`, or 0. */
+static uint64_t hole_near(tp_proc_t *tp, uint64_t near)
+{
+	const udt_map_t *m;
+	size_t n;
+	uint64_t best = 0, bestd = UINT64_MAX;
+
+	if (proc_maps(tp->p, &m, &n) < 0)
+		return 0;
+	for (size_t i = 0; i + 1 < n; i++) {
+		uint64_t gs = (m[i].end + 0xffff) & ~0xffffull, ge = m[i + 1].start;
+		uint64_t a, d;
+		if (strcmp(m[i].path, "[heap]") == 0)
+			gs += 256ull << 20;   /* the heap grows up */
+		if (ge <= gs || ge - gs < 2 * TP_AREA)
+			continue;
+		/* the hole's end nearest near */
+		a = near <= gs ? gs : (ge - TP_AREA) & ~0xfffull;
+		if (a < gs)
+			a = gs;
+		d = a > near ? a - near : near - a;
+		if (reach(a, TP_AREA, near) && d < bestd) {
+			best = a;
+			bestd = d;
+		}
+	}
+	return best;
+}
+
+static uint64_t code_at(tp_backend_t *b, tp_proc_t *tp, pid_t tid,
+    uint64_t near, size_t len)
+{
+	uint64_t a, r;
+
+	for (size_t i = 0; i < tp->nareas; i++) {
+		tp_area_t *ar = &tp->areas[i];
+		if (ar->used + len <= ar->size && reach(ar->base, ar->size, near)) {
+			a = ar->base + ar->used;
+			ar->used = (ar->used + len + 15) & ~15ull;
+			return a;
+		}
+	}
+	if (tp->nareas == tp->capareas) {
+		size_t nc = tp->capareas ? tp->capareas * 2 : 4;
+		tp_area_t *na = realloc(tp->areas, nc * sizeof *na);
+		if (!na)
+			return 0;
+		tp->areas = na;
+		tp->capareas = nc;
+	}
+	if (!(a = hole_near(tp, near)))
+		return 0;
+	{
+		uint64_t args[6] = { a, TP_AREA, PROT_READ | PROT_EXEC,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE,
+		    (uint64_t)-1, 0 };
+		if (proc_syscall(tp->p, tid, SYS_mmap, args, &r) < 0 ||
+		    r >= (uint64_t)-4095)
+			return 0;
+		if (r != a) {
+			uint64_t un[6] = { r, TP_AREA, 0, 0, 0, 0 };
+			proc_syscall(tp->p, tid, SYS_munmap, un, &r);
+			return 0;
+		}
+	}
+	(void)b;
+	tp->areas[tp->nareas++] = (tp_area_t){ a, TP_AREA, 0 };
+	return code_at(b, tp, tid, near, len);
+}
+
+/* ---- flush: write the pending jumps ---- */
+
+static void flush(tp_backend_t *b, tp_proc_t *tp)
+{
+	uint64_t pcs[1024];
+	size_t npc;
+	pid_t tid;
+
+	if (!tp->pending)
+		return;
+	tp->pending = 0;
+	tid = b->in->ops->hold(b->in, tp->p, 1);
+	npc = tid > 0 ? thread_pcs(tp, pcs, 1024) : 0;
+	for (size_t i = 0; i < tp->npoints; i++) {
+		tp_point_t *pt = tp->byid[i];
+		uint8_t code[TP_CODE_MAX], jmp[TP_JMPLEN];
+		size_t len;
+		int32_t rel;
+		int inside = 0;
+
+		if (pt->state != TP_PENDING)
+			continue;
+		if (!pt->live) {
+			pt->state = TP_FALLBACK;   /* nothing wants it: no jump */
+			continue;
+		}
+		if (tid <= 0) {
+			fall_back(b, tp, pt, "no thread could be stopped");
+			continue;
+		}
+		for (size_t k = 0; k < npc; k++)
+			if (pcs[k] > pt->addr && pcs[k] < pt->addr + TP_JMPLEN)
+				inside = 1;
+		if (inside) {
+			fall_back(b, tp, pt, "a thread is stopped inside its 5 bytes");
+			continue;
+		}
+		if (!pt->tramp && !(pt->tramp = code_at(b, tp, tid, pt->addr,
+		    TP_CODE_MAX))) {
+			fall_back(b, tp, pt, "no memory for a trampoline within "
+			    "reach");
+			continue;
+		}
+		if (tp_ring_map(b, tp, tid) < 0) {
+			fall_back(b, tp, pt, b->err);
+			continue;
+		}
+		if (tp_emit(b, tp, pt, pt->tramp, code, &len) < 0 ||
+		    proc_write(tp->p, pt->tramp, code, len) < 0) {
+			fall_back(b, tp, pt, "cannot write its trampoline");
+			continue;
+		}
+		jmp[0] = 0xe9;
+		rel = (int32_t)(int64_t)(pt->tramp - (pt->addr + TP_JMPLEN));
+		memcpy(jmp + 1, &rel, 4);
+		if (proc_patch(tp->p, pt->addr, jmp, TP_JMPLEN) < 0) {
+			fall_back(b, tp, pt, "cannot write the jump");
+			continue;
+		}
+		pt->state = TP_PATCHED;
+		say(b, tp, pt->addr, "trampoline", NULL);
+	}
+	b->in->ops->hold(b->in, tp->p, 0);
+}
+
+static void flush_all(tp_backend_t *b)
+{
+	for (tp_proc_t *tp = b->procs; tp; tp = tp->next)
+		flush(b, tp);
+}
+
+/* ---- the inner backend's callbacks ---- */
+
+/* An inner hit: the ring's older records first, so hits stay in time order. */
+static void in_hit(void *arg, const udt_hit_t *h)
+{
+	tp_backend_t *b = arg;
+
+	tp_drain(b, NULL, h->time);
+	if (b->base.cb.hit)
+		b->base.cb.hit(b->base.cb.arg, h);
+}
+
+static void in_thread(void *arg, udt_proc_t *p, pid_t tid, int born)
+{
+	tp_backend_t *b = arg;
+	tp_proc_t *tp = tp_find(b, p);
+	struct user_regs_struct r;
+
+	if (!tp)
+		return;
+	if (born) {
+		if (ptrace(PTRACE_GETREGS, tid, 0, &r) == 0)
+			tp_thr_set(tp, tid, r.fs_base);
+		return;
+	}
+	tp_drain(b, tp, UINT64_MAX);   /* its records name it by its thread pointer */
+	tp_thr_del(tp, tid);
+}
+
+/* A process event (the proc provider's): the ring's records before it first. */
+static void in_procev(void *arg, const udt_hit_t *h, int ev, int64_t a0,
+    int64_t a1)
+{
+	tp_backend_t *b = arg;
+
+	tp_drain(b, NULL, h->time ? h->time : tp_now());
+	if (b->base.cb.procev)
+		b->base.cb.procev(b->base.cb.arg, h, ev, a0, a1);
+}
+
+static void in_exiting(void *arg, udt_proc_t *p)
+{
+	tp_backend_t *b = arg;
+	tp_proc_t *tp = tp_find(b, p);
+
+	if (tp)
+		tp_drain(b, tp, UINT64_MAX);
+}
+
+static void proc_drop(tp_backend_t *b, tp_proc_t *tp)
+{
+	tp_proc_t **pp;
+
+	for (pp = &b->procs; *pp; pp = &(*pp)->next)
+		if (*pp == tp) {
+			*pp = tp->next;
+			break;
+		}
+	points_forget(tp);
+	tp_ring_unmap(b, tp);
+	free(tp->hash);
+	free(tp->byid);
+	free(tp->areas);
+	free(tp->thr);
+	free(tp);
+}
+
+static void in_exited(void *arg, udt_proc_t *p, int status)
+{
+	tp_backend_t *b = arg;
+	tp_proc_t *tp = tp_find(b, p);
+
+	if (tp) {
+		b->final = 1;
+		tp_drain(b, tp, UINT64_MAX);
+		b->final = 0;
+		proc_drop(b, tp);
+	}
+	if (b->base.cb.exited)
+		b->base.cb.exited(b->base.cb.arg, p, status);
+}
+
+static void in_exec(void *arg, udt_proc_t *p)
+{
+	tp_backend_t *b = arg;
+	tp_proc_t *tp = tp_find(b, p);
+
+	if (tp) {
+		/* the old image's records first; its jumps, code and ring are gone */
+		b->final = 1;
+		tp_drain(b, tp, UINT64_MAX);
+		b->final = 0;
+		points_forget(tp);
+		tp_ring_unmap(b, tp);
+		tp->ring_failed = 0;
+		tp->nthr = 0;
+		threads_note(tp);
+	}
+	if (b->base.cb.exec)
+		b->base.cb.exec(b->base.cb.arg, p);
+	if (tp)
+		flush(b, tp);
+}
+
+static void in_objects(void *arg, udt_proc_t *p)
+{
+	tp_backend_t *b = arg;
+	tp_proc_t *tp = tp_find(b, p);
+
+	if (b->base.cb.objects)
+		b->base.cb.objects(b->base.cb.arg, p);
+	/* the new object's sites are jumps before the dlopen returns */
+	if (tp)
+		flush(b, tp);
+}
+
+/* ---- ops ---- */
+
+static int tp_add_proc(udt_backend_t *be, udt_proc_t *p)
+{
+	tp_backend_t *b = B(be);
+	tp_proc_t *tp;
+
+	if (tp_find(b, p))
+		return 0;
+	if (!(tp = calloc(1, sizeof *tp))) {
+		snprintf(b->err, sizeof b->err, "out of memory");
+		return -1;
+	}
+	if (b->in->ops->add_proc(b->in, p) < 0) {
+		snprintf(b->err, sizeof b->err, "%s", b->in->ops->errmsg(b->in));
+		free(tp);
+		return -1;
+	}
+	tp->p = p;
+	tp->pid = proc_pid(p);
+	threads_note(tp);   /* stopped: their thread pointers */
+	tp->next = b->procs;
+	b->procs = tp;
+	return 0;
+}
+
+static int to_inner(tp_backend_t *b, udt_site_t *s)
+{
+	if (b->in->ops->add_site(b->in, s) < 0) {
+		snprintf(b->err, sizeof b->err, "%s", b->in->ops->errmsg(b->in));
+		return -1;
+	}
+	return 0;
+}
+
+static int tp_add_site(udt_backend_t *be, udt_site_t *s)
+{
+	tp_backend_t *b = B(be);
+	tp_proc_t *tp = s->proc ? tp_find(b, s->proc) : NULL;
+	tp_point_t *pt, *o;
+	char why[128] = "";
+	int rc;
+
+	if (!s->proc)
+		return to_inner(b, s);   /* system-wide: the kernel's */
+	if (!tp) {
+		snprintf(b->err, sizeof b->err, "process not watched");
+		return -1;
+	}
+	if ((pt = pt_find(tp, s->addr))) {
+		if (pt->state == TP_FALLBACK && to_inner(b, s) < 0)
+			return -1;
+		if (pt->state != TP_FALLBACK && (s->sync || s->stack)) {
+			/* this site must act or copy at the probe: all go inner */
+			demote(b, tp, pt, s->sync ? "the probe's actions need the "
+			    "thread stopped" : "a stack copy is needed");
+			if (to_inner(b, s) < 0)
+				return -1;
+		}
+		if (pt_add_site(b, pt, s) < 0)
+			return -1;
+		if (pt->state == TP_PENDING)
+			tp->pending = 1;
+		return 0;
+	}
+	/* a site inside another point's 5 bytes: that point gives way */
+	for (int k = 1; k < TP_JMPLEN; k++)
+		if ((o = pt_find(tp, s->addr - (uint64_t)k)) &&
+		    o->state != TP_FALLBACK)
+			demote(b, tp, o, "another site lies inside its 5 bytes");
+	if (!(pt = pt_new(b, tp, s->addr)))
+		return -1;
+	if (s->sync)
+		snprintf(why, sizeof why, "the probe's actions need the thread "
+		    "stopped");
+	else if (s->refctr_off)
+		snprintf(why, sizeof why, "its USDT semaphore is the kernel's "
+		    "to count");
+	else if (s->stack)
+		snprintf(why, sizeof why, "a stack copy is needed");
+	else {
+		for (int k = 1; k < TP_JMPLEN && !why[0]; k++)
+			if ((o = pt_find(tp, s->addr + (uint64_t)k)) && o->live)
+				snprintf(why, sizeof why, "another site lies inside "
+				    "its 5 bytes");
+	}
+	if (!why[0]) {
+		rc = tp_analyse(b, tp->p, s, &pt->plan, why, sizeof why);
+		if (rc < 0)
+			return -1;
+		if (rc == 1) {
+			if (pt_add_site(b, pt, s) < 0)
+				return -1;
+			pt->state = TP_PENDING;
+			tp->pending = 1;
+			return 0;
+		}
+	}
+	say(b, tp, s->addr, inner_name(b), why);
+	if (to_inner(b, s) < 0)
+		return -1;
+	return pt_add_site(b, pt, s);
+}
+
+static int tp_remove_site(udt_backend_t *be, udt_site_t *s)
+{
+	tp_backend_t *b = B(be);
+	tp_proc_t *tp = s->proc ? tp_find(b, s->proc) : NULL;
+	tp_point_t *pt = tp ? pt_find(tp, s->addr) : NULL;
+
+	if (!pt)
+		return b->in->ops->remove_site(b->in, s);
+	pt_del_site(pt, s);
+	if (pt->state == TP_FALLBACK)
+		return b->in->ops->remove_site(b->in, s);
+	/*
+	 * A patched point keeps its jump (its records are skipped) until the
+	 * process is let go: restoring needs every thread stopped.
+	 */
+	return 0;
+}
+
+static int tp_resume(udt_backend_t *be)
+{
+	tp_backend_t *b = B(be);
+
+	flush_all(b);
+	if (b->in->ops->resume(b->in) < 0) {
+		snprintf(b->err, sizeof b->err, "%s", b->in->ops->errmsg(b->in));
+		return -1;
+	}
+	return 0;
+}
+
+static int tp_fd(udt_backend_t *be)
+{
+	return B(be)->in->ops->fd(B(be)->in);
+}
+
+static int tp_dispatch(udt_backend_t *be)
+{
+	tp_backend_t *b = B(be);
+	uint64_t t = tp_now();
+	int rc;
+
+	/* the inner hits interleave with ours (in_hit); then ours up to now */
+	rc = b->in->ops->dispatch(b->in);
+	tp_drain(b, NULL, t);
+	flush_all(b);
+	return rc;
+}
+
+static int tp_nprocs(udt_backend_t *be)
+{
+	return B(be)->in->ops->nprocs(B(be)->in);
+}
+
+static void tp_destroy(udt_backend_t *be)
+{
+	tp_backend_t *b = B(be);
+	tp_proc_t *tp;
+
+	/*
+	 * Every jump goes back with the threads held; a thread inside a
+	 * trampoline runs on through it and back into the program.
+	 */
+	for (tp = b->procs; tp; tp = tp->next) {
+		int held = b->in->ops->hold(b->in, tp->p, 1) > 0;
+		for (size_t i = 0; i < tp->npoints; i++)
+			if (tp->byid[i]->state == TP_PATCHED && held) {
+				proc_unpatch(tp->p, tp->byid[i]->addr, TP_JMPLEN);
+				tp->byid[i]->state = TP_FALLBACK;
+			}
+		b->final = 0;
+		tp_drain(b, tp, UINT64_MAX);
+		b->in->ops->hold(b->in, tp->p, 0);
+	}
+	while ((tp = b->procs))
+		proc_drop(b, tp);
+	/* jumps not restored above (no thread stoppable) go with proc_release */
+	b->in->ops->destroy(b->in);
+	free(b);
+}
+
+static const char *tp_errmsg(udt_backend_t *be)
+{
+	return B(be)->err;
+}
+
+static uint64_t tp_take_drops(udt_backend_t *be, int cpu)
+{
+	tp_backend_t *b = B(be);
+	uint64_t n = tp_ring_drops(b, cpu);
+
+	if (b->in->ops->take_drops)
+		n += b->in->ops->take_drops(b->in, cpu);
+	return n;
+}
+
+static int tp_sample(udt_backend_t *be,
+    void (*fn)(void *arg, const udt_hit_t *h), void *arg)
+{
+	tp_backend_t *b = B(be);
+
+	return b->in->ops->sample ? b->in->ops->sample(b->in, fn, arg) : -1;
+}
+
+static uint64_t tp_deadline(udt_backend_t *be)
+{
+	tp_backend_t *b = B(be);
+	uint64_t mine = 0, in = b->in->ops->deadline ?
+	    b->in->ops->deadline(b->in) : 0;
+
+	/* a ring that filled an eighth since the last drain: drain sooner */
+	for (tp_proc_t *tp = b->procs; tp; tp = tp->next)
+		if (tp->ring)
+			mine = b->last_drain + (b->busy ? TP_POLL_NS / 10 :
+			    TP_POLL_NS);
+	if (!mine)
+		return in;
+	return in && in < mine ? in : mine;
+}
+
+static pid_t tp_hold(udt_backend_t *be, udt_proc_t *p, int on)
+{
+	tp_backend_t *b = B(be);
+
+	return b->in->ops->hold(b->in, p, on);
+}
+
+static const udt_backend_ops_t tp_ops;
+
+int backend_kernel_files(const udt_backend_t *be)
+{
+	if (be->ops == &tp_ops)
+		be = ((const tp_backend_t *)be)->in;
+	return be->ops->name != NULL && strcmp(be->ops->name, "uprobe") == 0;
+}
+
+static const udt_backend_ops_t tp_ops = {
+	.name = "trampoline",
+	.add_proc = tp_add_proc,
+	.add_site = tp_add_site,
+	.remove_site = tp_remove_site,
+	.resume = tp_resume,
+	.fd = tp_fd,
+	.dispatch = tp_dispatch,
+	.nprocs = tp_nprocs,
+	.destroy = tp_destroy,
+	.errmsg = tp_errmsg,
+	.take_drops = tp_take_drops,
+	.sample = tp_sample,
+	.deadline = tp_deadline,
+	.hold = tp_hold,
+};
+
+udt_backend_t *backend_trampoline_create(const udt_backend_cb_t *cb,
+    size_t ringsize, void *vfp, char *err, size_t errlen)
+{
+	tp_backend_t *b;
+	udt_backend_cb_t in = { .hit = in_hit, .exited = in_exited,
+	    .exec = in_exec, .objects = in_objects, .exiting = in_exiting,
+	    .thread = in_thread, .procev = in_procev };
+	char why[256];
+	uint64_t rs = TP_REC;
+
+	if (!(b = calloc(1, sizeof *b))) {
+		snprintf(err, errlen, "%s", strerror(ENOMEM));
+		return NULL;
+	}
+	in.arg = b;
+	/*
+	 * One ring per process for all its threads and CPUs (ringsize is a
+	 * CPU's share of bufsize): a hit costs tens of ns, so it fills fast.
+	 */
+	if (!ringsize)
+		ringsize = 1 << 20;
+	{
+		long nc = sysconf(_SC_NPROCESSORS_CONF);
+		size_t all = ringsize * (size_t)(nc > 0 ? nc : 1);
+		ringsize = all > (64u << 20) ? (64u << 20) : all;
+	}
+	while (rs * 2 <= ringsize && rs < (1u << 30))
+		rs *= 2;
+	b->ringsize = rs < 4096 ? 4096 : rs;
+	b->vfp = vfp;
+	/* rdfsbase needs the kernel to allow it (AT_HWCAP2 bit 1) */
+	b->fsgsbase = (getauxval(AT_HWCAP2) & 2) != 0;
+	if (backend_uprobe_permitted(why, sizeof why))
+		b->in = backend_uprobe_create(&in, ringsize, why, sizeof why);
+	if (!b->in)
+		b->in = backend_ptrace_create(&in);
+	if (!b->in) {
+		snprintf(err, errlen, "%s", strerror(errno ? errno : ENOMEM));
+		free(b);
+		return NULL;
+	}
+	tp_clock_init(b);
+	b->last_drain = tp_now();
+	b->base.ops = &tp_ops;
+	if (cb)
+		b->base.cb = *cb;
+	return &b->base;
+}

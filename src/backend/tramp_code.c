@@ -1,0 +1,427 @@
+/*
+ * tramp_code.c — the trampoline backend's machine code side: deciding
+ * whether a site may become a 5-byte `jmp` (capstone, through pid/insn.h,
+ * over the whole function read from the object file), and writing the
+ * trampoline the jump leads to.
+ *
+ * Owns: the safety rules and the trampoline layout. Must not: touch
+ * processes beyond reading their maps (tramp.c writes and patches).
+ * Invariant: a site is patchable only if the 5 bytes from it are whole
+ * instructions of its own function (or, after a final ret/jmp, padding
+ * no function symbol covers), none of which can be entered except at
+ * the site: no direct branch of the function (or of its .cold part)
+ * targets a byte inside them, and a function with a jump table is only
+ * patched where one instruction fills all 5 bytes. Every displaced
+ * instruction can run elsewhere: plain ones relocated, jcc re-encoded,
+ * and a final ret or jmp ends the trampoline itself. Calls, system
+ * calls, traps and indirect jumps are never displaced.
+ *
+ * The trampoline (record layout in tramp_impl.h): skip the red zone,
+ * save flags, rax, rcx, rdx; rdtscp (time, and the CPU in its aux);
+ * reserve a ticket with lock cmpxchg unless the ring is full (then count
+ * a drop for the CPU and write nothing: the target never waits); store
+ * the registers; publish by writing seq = ticket + 1 last (x86 stores
+ * are seen in order); restore; run the displaced instructions; jump
+ * back. No call, no system call, no lock held across anything.
+ */
+#include <string.h>
+#include "backend/tramp_impl.h"
+#include "sym/sym.h"
+#include "udtrace/regs.h"
+
+/* ---- analysis ---- */
+
+typedef struct walk {
+	uint64_t fstart, fend;
+	unsigned char *bound;   /* per byte: an instruction starts here */
+	uint64_t lo, hi;        /* direct targets strictly inside (lo, hi) are fatal */
+	int target_inside;
+	int indirect;           /* a jump table / computed jump in the function */
+} walk_t;
+
+static int walk_cb(void *arg, const udt_insn_t *in)
+{
+	walk_t *w = arg;
+
+	if (w->bound && in->addr >= w->fstart && in->addr < w->fend)
+		w->bound[in->addr - w->fstart] = 1;
+	if ((in->kind == INSN_JMP_REL || in->kind == INSN_JCC_REL ||
+	    in->kind == INSN_LOOP || in->kind == INSN_CALL_REL) &&
+	    in->target > w->lo && in->target < w->hi)
+		w->target_inside = 1;
+	if (in->kind == INSN_JMP_IND && !insn_is_return(in, w->fstart, w->fend))
+		w->indirect = 1;
+	return 0;
+}
+
+static int is_pad(const udt_insn_t *in)
+{
+	return strncmp(in->mnemonic, "nop", 3) == 0 ||
+	    strcmp(in->mnemonic, "int3") == 0;
+}
+
+static int never_displace(const udt_insn_t *in)
+{
+	static const char *const bad[] = { "syscall", "sysenter", "int",
+	    "int1", "int3", "into", "ud2", "ud1", "ud0", "hlt", "xbegin",
+	    "xend", "xabort", "endbr32", NULL };
+	for (int i = 0; bad[i]; i++)
+		if (strcmp(in->mnemonic, bad[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* The function's .cold part, if it has one (gcc -freorder-blocks-and-partition). */
+static const udt_sym_t *cold_part(udt_elf_t *e, const udt_sym_t *f)
+{
+	const udt_sym_t *v;
+	size_t n = sym_funcs(e, &v), len = strlen(f->name);
+
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(v[i].name, f->name, len) == 0 &&
+		    strncmp(v[i].name + len, ".cold", 5) == 0)
+			return &v[i];
+	return NULL;
+}
+
+int tp_analyse(tp_backend_t *b, udt_proc_t *p, const udt_site_t *s,
+    tp_plan_t *plan, char *why, size_t wl)
+{
+	char err[256];
+	udt_elf_t *e;
+	const udt_map_t *maps;
+	size_t nmaps;
+	uint64_t bias, va, o;
+	const udt_sym_t *f, *cold;
+	const uint8_t *code, *pad;
+	const char *base;
+	walk_t w;
+	unsigned char bound[4096];
+	int rc;
+
+	(void)b;
+	memset(plan, 0, sizeof *plan);
+	if (!s->path || !s->path[0]) {
+		snprintf(why, wl, "no object file");
+		return 0;
+	}
+	base = strrchr(s->path, '/');
+	base = base ? base + 1 : s->path;
+	if (strncmp(base, "ld-", 3) == 0 || strncmp(base, "ld.so", 5) == 0) {
+		/* runs before the thread pointer exists; holds the rtld breakpoint */
+		snprintf(why, wl, "in the dynamic linker");
+		return 0;
+	}
+	if (!(e = sym_elf(s->path, err, sizeof err)) ||
+	    proc_maps(p, &maps, &nmaps) < 0 ||
+	    sym_bias(e, maps, nmaps, &bias) < 0) {
+		snprintf(why, wl, "object not found in the process");
+		return 0;
+	}
+	va = s->addr - bias;
+	if (!(f = sym_func_at(e, va))) {
+		snprintf(why, wl, "no function symbol");
+		return 0;
+	}
+	o = va - f->addr;
+	if (f->size > sizeof bound) {
+		snprintf(why, wl, "function too large to analyse");
+		return 0;
+	}
+	if (!(code = sym_code(e, f->addr, (size_t)f->size))) {
+		snprintf(why, wl, "function bytes not in the file");
+		return 0;
+	}
+	memset(bound, 0, sizeof bound);
+	memset(&w, 0, sizeof w);
+	w.fstart = f->addr;
+	w.fend = f->addr + f->size;
+	w.bound = bound;
+	w.lo = va;
+	w.hi = va + TP_JMPLEN;
+	if (insn_walk(code, (size_t)f->size, f->addr, walk_cb, &w) != 0) {
+		snprintf(why, wl, "function not fully decodable");
+		return 0;
+	}
+	if (!bound[o]) {
+		snprintf(why, wl, "not an instruction boundary");
+		return 0;
+	}
+	/* the displaced instructions */
+	while (plan->dlen < TP_JMPLEN) {
+		udt_insn_t *in = &plan->in[plan->ninsn];
+		uint64_t at = o + plan->dlen;
+		if (at >= f->size)
+			break;
+		if (insn_decode(code + at, (size_t)(f->size - at), va + plan->dlen,
+		    in) < 0) {
+			snprintf(why, wl, "undecodable instruction");
+			return 0;
+		}
+		plan->ninsn++;
+		plan->dlen = (uint8_t)(plan->dlen + in->len);
+		if (never_displace(in)) {
+			snprintf(why, wl, "a %s among the first 5 bytes",
+			    in->mnemonic);
+			return 0;
+		}
+		switch (in->kind) {
+		case INSN_PLAIN:
+		case INSN_JCC_REL:
+			continue;
+		case INSN_RET:
+		case INSN_JMP_REL:
+			plan->terminal = 1;
+			break;
+		default:
+			snprintf(why, wl, "a %s among the first 5 bytes",
+			    in->mnemonic);
+			return 0;
+		}
+		break;
+	}
+	if (plan->dlen < TP_JMPLEN) {
+		/*
+		 * Short of 5 bytes: only after a final ret or jmp that ends the
+		 * function, over padding no function covers (never executed).
+		 */
+		uint64_t end = va + plan->dlen, need = va + TP_JMPLEN;
+		if (!plan->terminal || end != w.fend) {
+			snprintf(why, wl, "fewer than 5 bytes before %s",
+			    plan->terminal ? "the next code" : "the function ends");
+			return 0;
+		}
+		if (!(pad = sym_code(e, end, 16))) {
+			snprintf(why, wl, "no padding after the function");
+			return 0;
+		}
+		for (uint64_t a = end; a < need; ) {
+			udt_insn_t pi;
+			if (insn_decode(pad + (a - end), 16 - (size_t)(a - end), a,
+			    &pi) < 0 || !is_pad(&pi)) {
+				snprintf(why, wl, "no padding after the function");
+				return 0;
+			}
+			a += pi.len;
+		}
+		for (uint64_t a = end; a < need; a++)
+			if (sym_func_at(e, a)) {
+				snprintf(why, wl, "the next function follows at once");
+				return 0;
+			}
+	} else if (plan->terminal && plan->dlen > TP_JMPLEN) {
+		/* fine: the jmp/ret itself covers the rest */
+	}
+	if (w.target_inside) {
+		snprintf(why, wl, "a branch targets the bytes after it");
+		return 0;
+	}
+	if (w.indirect && plan->ninsn > 1) {
+		snprintf(why, wl, "its function has a jump table");
+		return 0;
+	}
+	if (plan->ninsn > 1 && (cold = cold_part(e, f)) &&
+	    (code = sym_code(e, cold->addr, (size_t)cold->size))) {
+		walk_t cw;
+		memset(&cw, 0, sizeof cw);
+		cw.fstart = cold->addr;
+		cw.fend = cold->addr + cold->size;
+		cw.lo = va;
+		cw.hi = va + TP_JMPLEN;
+		rc = insn_walk(code, (size_t)cold->size, cold->addr, walk_cb, &cw);
+		if (rc != 0 || cw.target_inside || cw.indirect) {
+			snprintf(why, wl, "its .cold part may jump inside");
+			return 0;
+		}
+	}
+	/* the plan was decoded at file addresses: move it to the process's */
+	for (int i = 0; i < plan->ninsn; i++) {
+		udt_insn_t *in = &plan->in[i];
+		uint8_t bytes[16];
+		memcpy(bytes, in->bytes, in->len);
+		if (insn_decode(bytes, in->len, in->addr + bias, in) < 0) {
+			snprintf(why, wl, "undecodable instruction");
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* ---- emission ---- */
+
+typedef struct buf { uint8_t *p; size_t n, cap; int bad; } buf_t;
+
+static void put(buf_t *b, const void *v, size_t n)
+{
+	if (b->n + n > b->cap) {
+		b->bad = 1;
+		return;
+	}
+	memcpy(b->p + b->n, v, n);
+	b->n += n;
+}
+
+#define PUT(b, ...) do { static const uint8_t x_[] = { __VA_ARGS__ }; \
+	put(b, x_, sizeof x_); } while (0)
+
+static void put32(buf_t *b, uint32_t v) { put(b, &v, 4); }
+static void put64(buf_t *b, uint64_t v) { put(b, &v, 8); }
+
+/* x86 register numbers of the R_* slots stored straight from the register */
+static const struct { int r, x; } direct[] = {
+	{ R_R15, 15 }, { R_R14, 14 }, { R_R13, 13 }, { R_R12, 12 },
+	{ R_RBP, 5 }, { R_RBX, 3 }, { R_R11, 11 }, { R_R10, 10 },
+	{ R_R9, 9 }, { R_R8, 8 }, { R_RSI, 6 }, { R_RDI, 7 },
+};
+
+/* mov %reg, disp32(%rdx) */
+static void store(buf_t *b, int x, int slot)
+{
+	uint8_t op[3] = { (uint8_t)(0x48 | (x >= 8 ? 4 : 0)), 0x89,
+	    (uint8_t)(0x80 | ((x & 7) << 3) | 2) };
+	put(b, op, 3);
+	put32(b, (uint32_t)(TP_R_REGS + 8 * slot));
+}
+
+/* mov disp8(%rsp), %rcx */
+static void load_rcx(buf_t *b, int disp)
+{
+	uint8_t op[5] = { 0x48, 0x8b, 0x4c, 0x24, (uint8_t)disp };
+	put(b, op, 5);
+}
+
+/* jmp (or jcc, cc >= 0) from b's end at `at` to target: rel32, or absolute. */
+static int branch(buf_t *b, uint64_t at, int cc, uint64_t target)
+{
+	uint64_t next = at + b->n + (cc >= 0 ? 6 : 5);
+	int64_t rel = (int64_t)(target - next);
+
+	if (rel >= INT32_MIN && rel <= INT32_MAX) {
+		if (cc >= 0) {
+			uint8_t op[2] = { 0x0f, (uint8_t)(0x80 | cc) };
+			put(b, op, 2);
+		} else
+			PUT(b, 0xe9);
+		put32(b, (uint32_t)(int32_t)rel);
+		return 0;
+	}
+	if (cc >= 0) {
+		/* j!cc over an absolute jmp */
+		uint8_t op[2] = { (uint8_t)(0x70 | (cc ^ 1)), 14 };
+		put(b, op, 2);
+	}
+	PUT(b, 0xff, 0x25, 0, 0, 0, 0);
+	put64(b, target);
+	return 0;
+}
+
+int tp_emit(const tp_backend_t *bk, const tp_proc_t *tp, const tp_point_t *pt,
+    uint64_t at, uint8_t *code, size_t *len)
+{
+	buf_t b = { code, 0, TP_CODE_MAX, 0 };
+	size_t loop, jfull, jdone, full;
+	int32_t rel;
+
+	PUT(&b, 0x48, 0x8d, 0x64, 0x24, 0x80);   /* lea -128(%rsp),%rsp: the red zone */
+	PUT(&b, 0x9c, 0x50, 0x51, 0x52);         /* pushfq; push rax, rcx, rdx */
+	PUT(&b, 0x0f, 0x01, 0xf9);               /* rdtscp */
+	PUT(&b, 0x48, 0xc1, 0xe2, 0x20);         /* shl $32,%rdx */
+	PUT(&b, 0x48, 0x09, 0xd0);               /* or %rdx,%rax */
+	PUT(&b, 0x50, 0x51);                     /* push tsc, aux */
+	/* 0 aux, 8 tsc, 16 rdx, 24 rcx, 32 rax, 40 flags; rsp was rsp + 176 */
+	PUT(&b, 0x48, 0xb9);                     /* movabs $ring,%rcx */
+	put64(&b, tp->tring);
+	loop = b.n;
+	PUT(&b, 0x48, 0x8b, 0x01);               /* mov (%rcx),%rax: head */
+	PUT(&b, 0x48, 0x89, 0xc2);               /* mov %rax,%rdx */
+	PUT(&b, 0x48, 0x2b, 0x51, TP_H_TAIL);    /* sub tail(%rcx),%rdx */
+	PUT(&b, 0x48, 0x81, 0xfa);               /* cmp $nrec,%rdx */
+	put32(&b, (uint32_t)tp->nrec);
+	PUT(&b, 0x0f, 0x83);                     /* jae full */
+	jfull = b.n;
+	put32(&b, 0);
+	PUT(&b, 0x48, 0x8d, 0x50, 0x01);         /* lea 1(%rax),%rdx */
+	PUT(&b, 0xf0, 0x48, 0x0f, 0xb1, 0x11);   /* lock cmpxchg %rdx,(%rcx) */
+	PUT(&b, 0x0f, 0x85);                     /* jne loop */
+	put32(&b, (uint32_t)(int32_t)((int64_t)loop - (int64_t)(b.n + 4)));
+	PUT(&b, 0x48, 0x89, 0xc2);               /* mov %rax,%rdx */
+	PUT(&b, 0x48, 0x81, 0xe2);               /* and $(nrec-1),%rdx */
+	put32(&b, (uint32_t)(tp->nrec - 1));
+	PUT(&b, 0x48, 0xc1, 0xe2, TP_RECSHIFT);  /* shl $8,%rdx */
+	PUT(&b, 0x48, 0x8d, 0x94, 0x11);         /* lea HDR(%rcx,%rdx),%rdx */
+	put32(&b, TP_HDR);
+	for (size_t i = 0; i < sizeof direct / sizeof direct[0]; i++)
+		store(&b, direct[i].x, direct[i].r);
+	load_rcx(&b, 0);
+	PUT(&b, 0x89, 0x4a, TP_R_AUX);           /* mov %ecx,aux(%rdx) */
+	load_rcx(&b, 8);
+	PUT(&b, 0x48, 0x89, 0x4a, TP_R_TSC);     /* mov %rcx,tsc(%rdx) */
+	load_rcx(&b, 16);
+	store(&b, 1, R_RDX);
+	load_rcx(&b, 24);
+	store(&b, 1, R_RCX);
+	load_rcx(&b, 32);
+	store(&b, 1, R_RAX);
+	load_rcx(&b, 40);
+	store(&b, 1, R_RFL);
+	PUT(&b, 0x48, 0x8d, 0x8c, 0x24);         /* lea 176(%rsp),%rcx */
+	put32(&b, 176);
+	store(&b, 1, R_RSP);
+	PUT(&b, 0xc7, 0x42, TP_R_ID);            /* movl $id,id(%rdx) */
+	put32(&b, pt->id);
+	if (bk->fsgsbase)
+		PUT(&b, 0xf3, 0x48, 0x0f, 0xae, 0xc1);   /* rdfsbase %rcx */
+	else
+		PUT(&b, 0x64, 0x48, 0x8b, 0x0c, 0x25, 0, 0, 0, 0); /* mov %fs:0,%rcx */
+	store(&b, 1, R_FS_BASE);
+	PUT(&b, 0x48, 0xff, 0xc0);               /* inc %rax */
+	PUT(&b, 0x48, 0x89, 0x02);               /* mov %rax,(%rdx): published */
+	PUT(&b, 0xe9);                           /* jmp done */
+	jdone = b.n;
+	put32(&b, 0);
+	full = b.n;
+	PUT(&b, 0x48, 0x8b, 0x14, 0x24);         /* mov (%rsp),%rdx: aux */
+	PUT(&b, 0x81, 0xe2);                     /* and $(TP_MAXCPU-1),%edx */
+	put32(&b, TP_MAXCPU - 1);
+	PUT(&b, 0xf0, 0x48, 0xff, 0x84, 0xd1);   /* lock incq drops(%rcx,%rdx,8) */
+	put32(&b, TP_H_DROPS);
+	if (b.bad)
+		return -1;
+	rel = (int32_t)(full - (jfull + 4));
+	memcpy(code + jfull, &rel, 4);
+	rel = (int32_t)(b.n - (jdone + 4));
+	memcpy(code + jdone, &rel, 4);
+	PUT(&b, 0x48, 0x83, 0xc4, 0x10);         /* add $16,%rsp */
+	PUT(&b, 0x5a, 0x59, 0x58, 0x9d);         /* pop rdx, rcx, rax; popfq */
+	PUT(&b, 0x48, 0x8d, 0xa4, 0x24, 0x80, 0, 0, 0);  /* lea 128(%rsp),%rsp */
+	/* the displaced instructions */
+	for (int i = 0; i < pt->plan.ninsn; i++) {
+		const udt_insn_t *in = &pt->plan.in[i];
+		uint8_t r[16];
+		size_t rl = 0;
+		switch (in->kind) {
+		case INSN_PLAIN:
+			if (insn_relocate(in, at + b.n, r, &rl) < 0)
+				return -1;
+			put(&b, r, rl);
+			break;
+		case INSN_RET:
+			put(&b, in->bytes, in->len);
+			break;
+		case INSN_JCC_REL:
+			branch(&b, at, in->cc, in->target);
+			break;
+		case INSN_JMP_REL:
+			branch(&b, at, -1, in->target);
+			break;
+		default:
+			return -1;
+		}
+	}
+	if (!pt->plan.terminal)
+		branch(&b, at, -1, pt->addr + pt->plan.dlen);
+	if (b.bad)
+		return -1;
+	*len = b.n;
+	return 0;
+}

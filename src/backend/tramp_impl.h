@@ -1,0 +1,134 @@
+/*
+ * tramp_impl.h — the trampoline backend's private state, shared by
+ * tramp.c (ops, process lifecycle, points, patching, fallback),
+ * tramp_code.c (which sites may be patched, the trampoline's machine
+ * code) and tramp_ring.c (the ring shared with the target, its drain,
+ * TSC time, thread pointer -> tid).
+ *
+ * Owns: one point per (process, address) with every site planted there,
+ * one ring and a few code areas per process.
+ * Must not: be included outside src/backend/.
+ * Invariant: a point, its id and its trampoline live as long as the
+ * process image: records naming it may still sit in the ring after its
+ * last site is removed (they are skipped), and a thread may still run
+ * its trampoline after the jump is gone. The target's copies of the
+ * ring and the code areas are never unmapped by udtrace (a thread
+ * interrupted by a signal inside a trampoline returns into it later).
+ */
+#ifndef UDTRACE_BACKEND_TRAMP_IMPL_H
+#define UDTRACE_BACKEND_TRAMP_IMPL_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+#include "backend/backend.h"
+#include "pid/insn.h"
+
+/* The ring: a header page, then records of TP_REC bytes. */
+#define TP_HDR        4096
+#define TP_REC        256
+#define TP_RECSHIFT   8
+#define TP_H_HEAD     0      /* u64: tickets handed out (producers, lock cmpxchg) */
+#define TP_H_TAIL     64     /* u64: records consumed (udtrace) */
+#define TP_H_DROPS    128    /* u64[TP_MAXCPU]: records dropped on a full ring, by CPU */
+#define TP_MAXCPU     256
+/* A record: seq (ticket + 1, written last), point id, rdtscp's aux, tsc, registers. */
+#define TP_R_SEQ      0
+#define TP_R_ID       8
+#define TP_R_AUX      12
+#define TP_R_TSC      24
+#define TP_R_REGS     32     /* u64 regs[R_*], up to R_FS_BASE */
+
+#define TP_JMPLEN     5
+#define TP_CODE_MAX   448    /* one trampoline's bytes, at most */
+#define TP_AREA       65536
+#define TP_POLL_NS    10000000ull
+
+enum { TP_PENDING, TP_PATCHED, TP_FALLBACK };
+
+/* What a site's analysis found: the instructions the jump displaces. */
+typedef struct tp_plan {
+	udt_insn_t in[TP_JMPLEN];
+	int ninsn;
+	uint8_t dlen;         /* bytes of those instructions */
+	int terminal;         /* the last is a ret or jmp: no jump back */
+} tp_plan_t;
+
+typedef struct tp_point {
+	uint64_t addr;
+	struct tp_point *hnext;
+	uint32_t id;
+	int state;
+	tp_plan_t plan;
+	uint64_t tramp;       /* its trampoline in the target, 0: none yet */
+	udt_site_t **sites;   /* NULL entries: removed */
+	size_t nsites, capsites, live;
+} tp_point_t;
+
+typedef struct tp_area { uint64_t base, size, used; } tp_area_t;
+
+typedef struct tp_thr { uint64_t fs; pid_t tid; } tp_thr_t;
+
+typedef struct tp_proc {
+	udt_proc_t *p;
+	pid_t pid;
+	struct tp_proc *next;
+	tp_point_t **hash;    /* by address, nhash = 2^k */
+	size_t nhash;
+	tp_point_t **byid;    /* id -> point */
+	size_t npoints, capid;
+	/* every address a site of this process is planted at, any backend */
+	uint64_t *fbaddr; size_t nfb, capfb;
+	tp_area_t *areas; size_t nareas, capareas;
+	int pending;          /* points wait for a flush */
+	/* the ring: udtrace's mapping of the target's memfd */
+	int ring_failed;
+	unsigned char *ring;
+	uint64_t rsize, nrec, tring, tail;
+	uint64_t dseen[TP_MAXCPU];
+	tp_thr_t *thr; size_t nthr, capthr;
+} tp_proc_t;
+
+typedef struct tp_backend {
+	udt_backend_t base;
+	udt_backend_t *in;    /* uprobe (or ptrace): lifecycle and fallback */
+	FILE *vfp;
+	uint64_t ringsize;
+	tp_proc_t *procs;
+	/* TSC -> CLOCK_MONOTONIC: rate over the whole run, anchored at the last drain */
+	uint64_t ns0, tsc0, nsa, tsca;
+	double rate;
+	uint64_t last_drain;
+	uint64_t drops[TP_MAXCPU];
+	int fsgsbase;         /* rdfsbase works (AT_HWCAP2) */
+	int draining;
+	int busy;             /* the last drain found a ring an eighth full */
+	int final;            /* draining a process that is gone: skip unpublished records */
+	udt_hit_t hit;
+	char err[256];
+} tp_backend_t;
+
+/* tramp_code.c */
+/*
+ * May the site at s->addr of p be a 5-byte jump? 1 with plan filled, 0
+ * with why (the fallback's reason), -1 + b->err on failure.
+ */
+int tp_analyse(tp_backend_t *b, udt_proc_t *p, const udt_site_t *s,
+    tp_plan_t *plan, char *why, size_t wl);
+/* The trampoline of pt at address at: bytes into code, their count, or -1. */
+int tp_emit(const tp_backend_t *b, const tp_proc_t *tp, const tp_point_t *pt,
+    uint64_t at, uint8_t *code, size_t *len);
+
+/* tramp_ring.c */
+int tp_ring_map(tp_backend_t *b, tp_proc_t *tp, pid_t tid);
+void tp_ring_unmap(tp_backend_t *b, tp_proc_t *tp);
+/* Deliver p's records (every process if tp NULL) with time < until (ns; UINT64_MAX: all). */
+void tp_drain(tp_backend_t *b, tp_proc_t *tp, uint64_t until);
+void tp_clock_init(tp_backend_t *b);
+uint64_t tp_now(void);
+void tp_thr_set(tp_proc_t *tp, pid_t tid, uint64_t fs);
+void tp_thr_del(tp_proc_t *tp, pid_t tid);
+/* Drops of cpu since the last call. */
+uint64_t tp_ring_drops(tp_backend_t *b, int cpu);
+
+#endif /* UDTRACE_BACKEND_TRAMP_IMPL_H */

@@ -1,0 +1,329 @@
+/*
+ * tramp_ring.c — the trampoline backend's ring: a memfd made inside the
+ * target (injected memfd_create, ftruncate, mmap MAP_SHARED, close) and
+ * mapped by udtrace through /proc/PID/fd, which every trampoline of the
+ * process writes records into; the drain that turns records into hits;
+ * TSC time to CLOCK_MONOTONIC; the thread pointer -> tid table.
+ *
+ * Owns: the consumer's side of the ring protocol (tramp_code.c writes
+ * the producer's): a record is read only once its seq equals its ticket
+ * + 1, and tail (the header's, which producers compare their ticket
+ * with) moves past a record only after its hit callback returned.
+ * Must not: allocate while draining, or block on a record a thread has
+ * reserved and not yet published (the drain stops there and comes back).
+ * Invariant: records of one thread are in the ring in the order it ran
+ * them; hits are delivered in ring order, each with the time its
+ * trampoline read. A thread is named by its thread pointer (fs base,
+ * read with rdfsbase in the trampoline), recorded for each thread while
+ * it is stopped at its birth or at attach.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include "backend/tramp_impl.h"
+
+#ifndef MFD_CLOEXEC
+#define MFD_CLOEXEC 1u
+#endif
+
+uint64_t tp_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static uint64_t rdtsc(void)
+{
+	return __builtin_ia32_rdtsc();
+}
+
+/* A (CLOCK_MONOTONIC, TSC) pair read as close together as we can. */
+static void pair(uint64_t *ns, uint64_t *tsc)
+{
+	uint64_t best = UINT64_MAX;
+
+	for (int i = 0; i < 3; i++) {
+		uint64_t a = rdtsc(), n = tp_now(), c = rdtsc();
+		if (c - a < best) {
+			best = c - a;
+			*ns = n;
+			*tsc = a + (c - a) / 2;
+		}
+	}
+}
+
+void tp_clock_init(tp_backend_t *b)
+{
+	struct timespec d = { 0, 2000000 };
+
+	pair(&b->ns0, &b->tsc0);
+	nanosleep(&d, NULL);
+	pair(&b->nsa, &b->tsca);
+	b->rate = (double)(b->nsa - b->ns0) / (double)(b->tsca - b->tsc0);
+}
+
+/* The rate over the whole run, anchored at now: records are recent. */
+static void clock_update(tp_backend_t *b)
+{
+	pair(&b->nsa, &b->tsca);
+	if (b->tsca > b->tsc0 && b->nsa > b->ns0 + 1000000)
+		b->rate = (double)(b->nsa - b->ns0) / (double)(b->tsca - b->tsc0);
+}
+
+static uint64_t tsc_ns(const tp_backend_t *b, uint64_t tsc)
+{
+	if (tsc >= b->tsca)
+		return b->nsa + (uint64_t)((double)(tsc - b->tsca) * b->rate);
+	return b->nsa - (uint64_t)((double)(b->tsca - tsc) * b->rate);
+}
+
+/* ---- threads ---- */
+
+void tp_thr_set(tp_proc_t *tp, pid_t tid, uint64_t fs)
+{
+	for (size_t i = 0; i < tp->nthr; i++)
+		if (tp->thr[i].tid == tid || tp->thr[i].fs == fs) {
+			tp->thr[i].tid = tid;
+			tp->thr[i].fs = fs;
+			return;
+		}
+	if (tp->nthr == tp->capthr) {
+		size_t nc = tp->capthr ? tp->capthr * 2 : 16;
+		tp_thr_t *n = realloc(tp->thr, nc * sizeof *n);
+		if (!n)
+			return;
+		tp->thr = n;
+		tp->capthr = nc;
+	}
+	tp->thr[tp->nthr].tid = tid;
+	tp->thr[tp->nthr++].fs = fs;
+}
+
+void tp_thr_del(tp_proc_t *tp, pid_t tid)
+{
+	for (size_t i = 0; i < tp->nthr; i++)
+		if (tp->thr[i].tid == tid) {
+			tp->thr[i] = tp->thr[--tp->nthr];
+			return;
+		}
+}
+
+/*
+ * The tid of thread pointer fs: the table; else glibc's own copy in its
+ * thread descriptor (struct pthread's tid, 0x2d0 past the thread
+ * pointer on x86-64) if that names a thread of the process; else the
+ * process id.
+ */
+static pid_t thr_tid(tp_proc_t *tp, uint64_t fs)
+{
+	int32_t t;
+
+	for (size_t i = 0; i < tp->nthr; i++)
+		if (tp->thr[i].fs == fs)
+			return tp->thr[i].tid;
+	if (fs && proc_read(tp->p, fs + 0x2d0, &t, 4) == 0 && t > 0) {
+		const pid_t *tids;
+		size_t n = proc_threads(tp->p, &tids);
+		for (size_t i = 0; i < n; i++)
+			if (tids[i] == t) {
+				tp_thr_set(tp, t, fs);
+				return t;
+			}
+	}
+	return tp->pid;
+}
+
+/* ---- the ring ---- */
+
+static int inject(udt_proc_t *p, pid_t tid, long nr, uint64_t a0, uint64_t a1,
+    uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5, uint64_t *ret)
+{
+	uint64_t args[6] = { a0, a1, a2, a3, a4, a5 };
+
+	if (proc_syscall(p, tid, nr, args, ret) < 0)
+		return -1;
+	return *ret >= (uint64_t)-4095 ? -1 : 0;
+}
+
+int tp_ring_map(tp_backend_t *b, tp_proc_t *tp, pid_t tid)
+{
+	static const char name[] = "udtrace-trampoline";
+	uint64_t size = TP_HDR + b->ringsize, fd, r, at, nameat = 0;
+	char path[64];
+	int lfd;
+	void *m;
+
+	if (tp->ring)
+		return 0;
+	if (tp->ring_failed)
+		return -1;
+	/* the name: in a code area of ours (its first bytes) */
+	for (size_t i = 0; i < tp->nareas && !nameat; i++)
+		if (tp->areas[i].used + sizeof name <= tp->areas[i].size) {
+			nameat = tp->areas[i].base + tp->areas[i].used;
+			tp->areas[i].used = (tp->areas[i].used + sizeof name + 15) & ~15ull;
+		}
+	if (!nameat || proc_write(tp->p, nameat, name, sizeof name) < 0)
+		goto fail;
+	if (inject(tp->p, tid, SYS_memfd_create, nameat, MFD_CLOEXEC, 0, 0, 0, 0,
+	    &fd) < 0)
+		goto fail;
+	if (inject(tp->p, tid, SYS_ftruncate, fd, size, 0, 0, 0, 0, &r) < 0 ||
+	    inject(tp->p, tid, SYS_mmap, 0, size, PROT_READ | PROT_WRITE,
+	    MAP_SHARED, fd, 0, &at) < 0) {
+		inject(tp->p, tid, SYS_close, fd, 0, 0, 0, 0, 0, &r);
+		goto fail;
+	}
+	snprintf(path, sizeof path, "/proc/%d/fd/%d", (int)tp->pid, (int)fd);
+	lfd = open(path, O_RDWR | O_CLOEXEC);
+	inject(tp->p, tid, SYS_close, fd, 0, 0, 0, 0, 0, &r);
+	if (lfd < 0)
+		goto fail_unmap;
+	m = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE, MAP_SHARED, lfd, 0);
+	close(lfd);
+	if (m == MAP_FAILED)
+		goto fail_unmap;
+	tp->ring = m;
+	tp->rsize = size;
+	tp->nrec = b->ringsize / TP_REC;
+	tp->tring = at;
+	tp->tail = 0;
+	memset(tp->dseen, 0, sizeof tp->dseen);
+	return 0;
+fail_unmap:
+	inject(tp->p, tid, SYS_munmap, at, size, 0, 0, 0, 0, &r);
+fail:
+	snprintf(b->err, sizeof b->err, "cannot map the trampoline ring into "
+	    "pid %d", (int)tp->pid);
+	tp->ring_failed = 1;
+	return -1;
+}
+
+void tp_ring_unmap(tp_backend_t *b, tp_proc_t *tp)
+{
+	/* its drops not taken yet stay counted */
+	for (int c = 0; tp->ring && c < TP_MAXCPU; c++) {
+		uint64_t v = __atomic_load_n((uint64_t *)(tp->ring + TP_H_DROPS +
+		    8 * c), __ATOMIC_RELAXED);
+		b->drops[c] += v - tp->dseen[c];
+		tp->dseen[c] = v;
+	}
+	if (tp->ring)
+		munmap(tp->ring, (size_t)tp->rsize);
+	tp->ring = NULL;
+}
+
+uint64_t tp_ring_drops(tp_backend_t *b, int cpu)
+{
+	uint64_t n = 0;
+
+	if (cpu < 0 || cpu >= TP_MAXCPU)
+		return 0;
+	for (tp_proc_t *tp = b->procs; tp; tp = tp->next) {
+		uint64_t v;
+		if (!tp->ring)
+			continue;
+		v = __atomic_load_n((uint64_t *)(tp->ring + TP_H_DROPS + 8 * cpu),
+		    __ATOMIC_RELAXED);
+		n += v - tp->dseen[cpu];
+		tp->dseen[cpu] = v;
+	}
+	n += b->drops[cpu];
+	b->drops[cpu] = 0;
+	return n;
+}
+
+/* Deliver the records of tp's ring published so far, up to time until. */
+static void drain_one(tp_backend_t *b, tp_proc_t *tp, uint64_t until)
+{
+	const udt_backend_cb_t *cb = &b->base.cb;
+	udt_hit_t *h = &b->hit;
+	uint64_t *tailp;
+
+	if (!tp->ring)
+		return;
+	tailp = (uint64_t *)(tp->ring + TP_H_TAIL);
+	if (__atomic_load_n((const uint64_t *)(tp->ring + TP_H_HEAD),
+	    __ATOMIC_RELAXED) - tp->tail > tp->nrec / 8)
+		b->busy = 1;
+	for (;;) {
+		const unsigned char *rec = tp->ring + TP_HDR +
+		    ((tp->tail & (tp->nrec - 1)) << TP_RECSHIFT);
+		uint64_t seq = __atomic_load_n((const uint64_t *)rec,
+		    __ATOMIC_ACQUIRE), tsc, t;
+		uint32_t id, aux;
+		tp_point_t *pt;
+
+		if (seq != tp->tail + 1) {
+			uint64_t head = __atomic_load_n((const uint64_t *)
+			    (tp->ring + TP_H_HEAD), __ATOMIC_ACQUIRE);
+			/*
+			 * Not published yet; once the process is gone, never
+			 * (a thread killed inside its trampoline): skip it.
+			 */
+			if (!b->final || head <= tp->tail)
+				break;
+			tp->tail++;
+			__atomic_store_n(tailp, tp->tail, __ATOMIC_RELEASE);
+			continue;
+		}
+		memcpy(&tsc, rec + TP_R_TSC, 8);
+		t = tsc_ns(b, tsc);
+		if (t >= until)
+			break;
+		memcpy(&id, rec + TP_R_ID, 4);
+		memcpy(&aux, rec + TP_R_AUX, 4);
+		pt = id < tp->npoints ? tp->byid[id] : NULL;
+		if (pt && pt->live && cb->hit) {
+			memset(h->regs, 0, sizeof h->regs);
+			memcpy(h->regs, rec + TP_R_REGS, 8 * (R_FS_BASE + 1));
+			h->regs[R_RIP] = pt->addr;
+			h->regs[R_ORIG_RAX] = (uint64_t)-1;
+			h->regs[R_CS] = 0x33;
+			h->regs[R_SS] = 0x2b;
+			h->proc = tp->p;
+			h->pid = tp->pid;
+			h->tid = thr_tid(tp, h->regs[R_FS_BASE]);
+			h->cpu = (int)(aux & 0xfff);
+			h->time = t;
+			h->stack = NULL;
+			h->stacklen = 0;
+			h->comm = NULL;
+			for (size_t i = 0; i < pt->nsites; i++) {
+				udt_site_t *s = pt->sites[i];
+				if (!s)
+					continue;
+				h->cookie = s->cookie;
+				cb->hit(cb->arg, h);
+			}
+		}
+		tp->tail++;
+		__atomic_store_n(tailp, tp->tail, __ATOMIC_RELEASE);
+	}
+}
+
+void tp_drain(tp_backend_t *b, tp_proc_t *tp, uint64_t until)
+{
+	if (b->draining)
+		return;
+	b->draining = 1;
+	clock_update(b);
+	if (until == UINT64_MAX || tp == NULL) {
+		b->last_drain = b->nsa;
+		b->busy = 0;
+	}
+	if (tp)
+		drain_one(b, tp, until);
+	else
+		for (tp_proc_t *q = b->procs; q; q = q->next)
+			drain_one(b, q, until);
+	b->draining = 0;
+}
