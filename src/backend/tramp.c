@@ -413,15 +413,15 @@ static void in_thread(void *arg, udt_proc_t *p, pid_t tid, int born)
 	tp_proc_t *tp = tp_find(b, p);
 	struct user_regs_struct r;
 
-	if (!tp)
-		return;
-	if (born) {
-		if (ptrace(PTRACE_GETREGS, tid, 0, &r) == 0)
-			tp_thr_set(tp, tid, r.fs_base);
-		return;
+	if (tp && born && ptrace(PTRACE_GETREGS, tid, 0, &r) == 0)
+		tp_thr_set(tp, tid, r.fs_base);
+	if (tp && !born) {
+		/* its records name it by its thread pointer: deliver them first */
+		tp_drain(b, tp, UINT64_MAX);
+		tp_thr_del(tp, tid);
 	}
-	tp_drain(b, tp, UINT64_MAX);   /* its records name it by its thread pointer */
-	tp_thr_del(tp, tid);
+	if (b->base.cb.thread)
+		b->base.cb.thread(b->base.cb.arg, p, tid, born);
 }
 
 /* A process event (the proc provider's): the ring's records before it first. */
@@ -442,6 +442,8 @@ static void in_exiting(void *arg, udt_proc_t *p)
 
 	if (tp)
 		tp_drain(b, tp, UINT64_MAX);
+	if (b->base.cb.exiting)
+		b->base.cb.exiting(b->base.cb.arg, p);
 }
 
 static void proc_drop(tp_backend_t *b, tp_proc_t *tp)
