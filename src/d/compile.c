@@ -403,6 +403,21 @@ static void build_vars(cg_t *g, d_program_t *p)
 	}
 }
 
+/*
+ * Declarations and translators are defined as the parser reads them, so
+ * their errors are reported before anything later in the file (illumos
+ * defines them in the grammar actions), and every clause, compiled after
+ * the parse, sees the whole file's declarations, as in illumos.
+ */
+static void define_at_parse(void *arg, d_node_t *n)
+{
+	cg_t *g = arg;
+	if (n->kind == D_DECL)
+		cg_decl(g, n);
+	else
+		cg_xlator_define(g, n);
+}
+
 int d_compile(d_cc_t *cc, d_program_t **out)
 {
 	d_program_t *volatile p = NULL;
@@ -417,36 +432,33 @@ int d_compile(d_cc_t *cc, d_program_t **out)
 	}
 	if (cc->cpp)
 		cc->src = d_cpp(cc, cc->src, cc->cppargs, cc->ncppargs);
-	d_parse(cc);
-
 	cg_init(&g, cc);
-	size_t nclauses = 0;
-	for (d_node_t *n = cc->top; n; n = n->next)
-		if (n->kind == D_CLAUSE)
-			nclauses++;
 	p = calloc(1, sizeof(*p));
 	if (p == NULL)
 		d_error(cc, 0, "D_NOMEM", "out of memory");
 	p->kind = cc->kind;
-	p->clauses = xcalloc(cc, nclauses, sizeof(d_clause_prog_t));
 	p->name = pstrdup(p, cc->srcname ? cc->srcname : "");
 	g.prog = p;
+	cc->on_decl = define_at_parse;
+	cc->on_decl_arg = &g;
+	d_parse(cc);
+	cc->on_decl = NULL;
+
+	size_t nclauses = 0;
+	for (d_node_t *n = cc->top; n; n = n->next)
+		if (n->kind == D_CLAUSE)
+			nclauses++;
+	p->clauses = xcalloc(cc, nclauses, sizeof(d_clause_prog_t));
 
 	for (d_node_t *n = cc->top; n; n = n->next) {
 		switch (n->kind) {
-		case D_DECL:
-			cg_decl(&g, n);
-			break;
 		case D_CLAUSE:
 			compile_clause(&g, p, n);
 			break;
 		case D_PROVIDER:
 			add_provider(&g, p, n);
 			break;
-		case D_TRANSLATOR:
-			cg_xlator_define(&g, n);
-			break;
-		default:
+		default:   /* declarations and translators: define_at_parse */
 			break;
 		}
 	}

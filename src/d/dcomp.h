@@ -94,6 +94,15 @@ typedef struct d_cc {
 
 	/* output of the parser: top-level nodes (declarations, clauses, providers) */
 	d_node_t *top;
+	/*
+	 * When set, the parser hands each top-level declaration and
+	 * translator to this as soon as it is parsed (as illumos checks a
+	 * declaration in the grammar action that reduces it), so its errors
+	 * come before any later error of the file; NULL leaves them all to
+	 * the caller.
+	 */
+	void (*on_decl)(void *arg, d_node_t *n);
+	void *on_decl_arg;
 
 	/* errors */
 	jmp_buf jb;

@@ -1251,6 +1251,9 @@ void d_parse(d_cc_t *cc)
 		if (t->kind == TK_EOF)
 			break;
 		*tail = parse_top(p);
+		if (cc->on_decl != NULL && ((*tail)->kind == D_DECL ||
+		    (*tail)->kind == D_TRANSLATOR))
+			cc->on_decl(cc->on_decl_arg, *tail);
 		tail = &(*tail)->next;
 	}
 	if (cc->top == NULL && !cc->empty)
