@@ -27,8 +27,11 @@ struct cg_xlator {
 	d_type_t *dst;          /* output struct or union, as declared */
 	const char *param;      /* the input's name in member expressions */
 	d_node_t *members;      /* N_BINARY(=, N_IDENT member, expr) list */
-	d_type_t sou, ptr;      /* the dynamic types of xlate<dst> and
-	                         * xlate<dst *> through this translator */
+	d_type_t dyn[4];        /* the types of translated data through this
+	                         * translator, [2 * user + ptr]: ptr for
+	                         * xlate<dst *>, user when the input is an
+	                         * address in the traced process (members
+	                         * then copy in what they read through it) */
 	struct cg_xlator *next;
 };
 
@@ -245,12 +248,13 @@ void cg_xlator_define(cg_t *g, d_node_t *n)
 	x->dst = dst;
 	x->param = n->left->tn.ident;
 	x->members = n->args;
-	x->sou.kind = x->ptr.kind = TK_VOID;
-	x->sou.name = "translated data";
-	x->ptr.name = "pointer to translated data";
-	x->sou.complete = x->ptr.complete = 1;
-	x->sou.base = dst;
-	x->ptr.base = d_t_ptr(g->ts, dst);
+	for (int i = 0; i < 4; i++) {
+		x->dyn[i].kind = TK_VOID;
+		x->dyn[i].complete = 1;
+		x->dyn[i].name = i & 1 ? "pointer to translated data" :
+		    "translated data";
+		x->dyn[i].base = i & 1 ? d_t_ptr(g->ts, dst) : dst;
+	}
 	cg_xlator_t **tail = &g->xlators;
 	while (*tail != NULL)
 		tail = &(*tail)->next;
@@ -275,15 +279,26 @@ void cg_xlator_define(cg_t *g, d_node_t *n)
 /* ------------------------------------------------------------------ */
 /* xlate<T>(e) */
 
-/* The translator behind a translated value's type; *ptr for xlate<T *>. */
-static cg_xlator_t *xlated(cg_t *g, const d_type_t *t, int *ptr)
+/*
+ * The translator behind a translated value's type; *ptr for xlate<T *>,
+ * *user (if not NULL) when its input is a traced-process address.
+ */
+static cg_xlator_t *xlated_u(cg_t *g, const d_type_t *t, int *ptr, int *user)
 {
 	for (cg_xlator_t *x = g->xlators; x; x = x->next)
-		if (t == &x->sou || t == &x->ptr) {
-			*ptr = t == &x->ptr;
+		if (t >= &x->dyn[0] && t < &x->dyn[4]) {
+			int i = (int)(t - &x->dyn[0]);
+			*ptr = i & 1;
+			if (user != NULL)
+				*user = i >> 1;
 			return x;
 		}
 	return NULL;
+}
+
+static cg_xlator_t *xlated(cg_t *g, const d_type_t *t, int *ptr)
+{
+	return xlated_u(g, t, ptr, NULL);
 }
 
 val_t cg_xlate(cg_t *g, d_node_t *n)
@@ -295,7 +310,9 @@ val_t cg_xlate(cg_t *g, d_node_t *n)
 		d_error(g->cc, n->line, "D_XLATE_NONE",
 		    "cannot translate from \"%s\" to \"%s\"", v.type->name,
 		    to->name);
-	v.type = d_resolve(to)->kind == TK_PTR ? &x->ptr : &x->sou;
+	int user = cg_is_user_ptr(v.type) &&
+	    d_resolve(x->src)->kind == TK_PTR;
+	v.type = &x->dyn[2 * user + (d_resolve(to)->kind == TK_PTR)];
 	return v;
 }
 
@@ -333,12 +350,13 @@ int cg_xlate_deref(cg_t *g, d_node_t *n, val_t *out)
 	int ptr;
 	if (!is_xlated(g, n->left))
 		return 0;
+	int user;
 	val_t v = cg_expr(g, n->left);
-	cg_xlator_t *x = xlated(g, v.type, &ptr);
+	cg_xlator_t *x = xlated_u(g, v.type, &ptr, &user);
 	if (x == NULL || !ptr)
 		d_error(g->cc, n->line, "D_DEREF_NONPTR",
 		    "cannot dereference non-pointer type");
-	v.type = &x->sou;
+	v.type = &x->dyn[2 * user];
 	*out = v;
 	return 1;
 }
@@ -348,11 +366,20 @@ int cg_xlate_deref(cg_t *g, d_node_t *n, val_t *out)
  * *et, if not NULL, receives the expression's own type.
  */
 static val_t translate(cg_t *g, cg_xlator_t *x, d_node_t *m, int in,
-    d_type_t *mt, d_type_t **et)
+    int user, d_type_t *mt, d_type_t **et)
 {
 	cg_bind_t *saved = g->binds;
 	int saved_line = g->line;
-	g->binds = bind_reg(g, x->param, x->src, in, NULL);
+	d_type_t *st = x->src;
+	if (user) {
+		/* udtrace traces user space: an input that came from the
+		 * traced process is read there, as args[] of pid probes */
+		st = d_alloc(g->cc, sizeof(*st));
+		*st = *d_resolve(x->src);
+		st->name = x->src->name;
+		st->user = 1;
+	}
+	g->binds = bind_reg(g, x->param, st, in, NULL);
 	val_t v = cg_expr(g, m->right);
 	g->binds = saved;
 	g->line = saved_line;
@@ -366,11 +393,11 @@ static val_t translate(cg_t *g, cg_xlator_t *x, d_node_t *m, int in,
 
 int cg_xlate_member(cg_t *g, d_node_t *n, val_t *out)
 {
-	int ptr;
+	int ptr, user;
 	if (!is_xlated(g, n->left))
 		return 0;
 	val_t v = cg_expr(g, n->left);
-	cg_xlator_t *x = xlated(g, v.type, &ptr);
+	cg_xlator_t *x = xlated_u(g, v.type, &ptr, &user);
 	if (x == NULL)
 		return 0;	/* cannot be: is_xlated said so */
 	/* dt_cook_op2 DT_TOK_DOT / DT_TOK_PTR, in its order */
@@ -385,9 +412,9 @@ int cg_xlate_member(cg_t *g, d_node_t *n, val_t *out)
 	if (n->op == D_OP_DOT && ptr)
 		d_error(g->cc, n->line, "D_OP_SOU",
 		    "operator . cannot be applied to type \"%s\"; must be "
-		    "applied to a struct or union", x->ptr.base->name);
+		    "applied to a struct or union", x->dyn[1].base->name);
 	d_tmember_t *tm = d_member_lookup(x->dst, n->name);
-	*out = translate(g, x, m, v.reg, tm->type, NULL);
+	*out = translate(g, x, m, v.reg, user, tm->type, NULL);
 	cg_reg_free(g, v.reg);
 	return 1;
 }
@@ -423,8 +450,8 @@ static void copy_string(cg_t *g, int dst, int str, size_t n)
  */
 val_t cg_xlate_expand(cg_t *g, val_t v)
 {
-	int ptr;
-	cg_xlator_t *x = xlated(g, v.type, &ptr);
+	int ptr, user;
+	cg_xlator_t *x = xlated_u(g, v.type, &ptr, &user);
 	if (x == NULL || ptr)
 		return v;
 	const d_type_t *rd = d_resolve(x->dst);
@@ -435,7 +462,7 @@ val_t cg_xlate_expand(cg_t *g, val_t v)
 		if (m == NULL)
 			continue;
 		d_type_t *et;
-		val_t e = translate(g, x, m, v.reg, tm->type, &et);
+		val_t e = translate(g, x, m, v.reg, user, tm->type, &et);
 		lval_t lv = { .kind = LV_MEM, .type = tm->type, .bits = tm->bits,
 		    .bitoff = tm->bitoff };
 		lv.addr = cg_setx(g, tm->off);
