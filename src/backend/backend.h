@@ -108,6 +108,8 @@ enum udt_procev {
 	                   * instruction */
 	UDT_PEV_LWP,      /* h created a thread: a0 its tid, before its
 	                   * first instruction */
+	UDT_PEV_EXEC_PRE, /* h's exec succeeded, before cb.exec tells the
+	                   * consumer: its identity is still the old one */
 	UDT_PEV_EXEC,     /* h's exec succeeded: the new image, not run yet */
 	UDT_PEV_SIGNAL    /* signal a0 (si_code a1) is about to be delivered
 	                   * to h->tid: handled, ignored or acted on by default */

@@ -563,6 +563,7 @@ static void on_exec(pt_backend_t *b, pt_proc_t *pp, pt_thread_t *t)
 	snprintf(path, sizeof path, "/proc/%d/task/%d/stat", (int)pp->pid,
 	    (int)t->tid);
 	t->statfd = open(path, O_RDONLY | O_CLOEXEC);
+	procev(b, t, UDT_PEV_EXEC_PRE, 0, 0);
 	if (cb->exec)
 		cb->exec(cb->arg, pp->p);
 	procev(b, t, UDT_PEV_EXEC, 0, 0);

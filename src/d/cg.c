@@ -370,6 +370,15 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 		cg_emit(g, DIF_LDGA, i.reg, i.reg, 0,
 		    isargs ? DIF_VAR_ARGS : DIF_VAR_UREGS);
 		/* proc: a pid or tid the emulator translates (dif/xlate.c) */
+		if (isargs && idx >= 0 && idx < g->nargtypes &&
+		    g->argxl[idx] == 3) {
+			/* a path in the process: copyinstr(), as DTrace's
+			 * translator does */
+			cg_emit(g, DIF_FLUSHTS, 0, 0, 0, 0);
+			cg_emit(g, DIF_PUSHTV, 0, i.reg, 0, 0);
+			cg_emit(g, DIF_CALL, i.reg, 0, 0, DIF_SUBR_COPYINSTR);
+			return cg_val(i.reg, g->argtypes[idx]);
+		}
 		if (isargs && idx >= 0 && idx < g->nargtypes && g->argxl[idx]) {
 			cg_emit(g, DIF_LDGA, i.reg, i.reg, 0, g->argxl[idx] == 1 ?
 			    DIF_VAR_PSINFO : DIF_VAR_LWPSINFO);

@@ -7,8 +7,10 @@
  * Where each probe fires, as in DTrace: create and lwp-create in the
  * creating thread (args[0] the child's psinfo_t * / the new thread's
  * lwpsinfo_t *), then start and lwp-start in the new process / thread
- * before its first instruction; exec-success in the new image before it
- * runs; lwp-exit in the ending thread; exit when the process has ended
+ * before its first instruction; exec once the exec has succeeded, with
+ * the old identity (execname, pid) and args[0] the path exec was given
+ * (the new stack's AT_EXECFN: the old image is gone by the time a tracer
+ * hears of it), then exec-success in the new image before it runs; lwp-exit in the ending thread; exit when the process has ended
  * (args[0]: CLD_EXITED, CLD_KILLED or CLD_DUMPED — the process is gone,
  * so curpsinfo shows what udtrace knew of it: pid, parent, ids, name);
  * signal-handle in the thread about to run the signal's handler
@@ -29,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <fcntl.h>
@@ -41,7 +44,7 @@
 
 enum {
 	P_CREATE, P_START, P_LWP_CREATE, P_LWP_START, P_LWP_EXIT,
-	P_EXEC_SUCCESS, P_EXIT, P_SIGNAL_HANDLE, P_SIGNAL_DISCARD, P_N
+	P_EXEC, P_EXEC_SUCCESS, P_EXIT, P_SIGNAL_HANDLE, P_SIGNAL_DISCARD, P_N
 };
 
 static const struct pdef {
@@ -56,6 +59,7 @@ static const struct pdef {
 	    { PROC_XL_LWPSINFO, PROC_XL_PSINFO } },
 	[P_LWP_START] = { "lwp-start", 0, { NULL }, { 0 } },
 	[P_LWP_EXIT] = { "lwp-exit", 0, { NULL }, { 0 } },
+	[P_EXEC] = { "exec", 1, { "string" }, { PROC_XL_USTR } },
 	[P_EXEC_SUCCESS] = { "exec-success", 0, { NULL }, { 0 } },
 	[P_EXIT] = { "exit", 1, { "int" }, { 0 } },
 	[P_SIGNAL_HANDLE] = { "signal-handle", 1, { "int" }, { 0 } },
@@ -65,7 +69,8 @@ static const struct pdef {
 };
 
 struct proc_state {
-	udt_probe_t *probe[P_N];
+	int made;                 /* the probes exist */
+	udt_probe_t *probe[P_N];  /* NULL before */
 	dif_hit_t hit;
 };
 
@@ -88,8 +93,12 @@ int proc_provide(udt_handle_t *h, const d_pdesc_t *d)
 	struct proc_state *ps = h->procst;
 	if (ps == NULL || h->procs.n > 0 || h->prov_err[0] != '\0')
 		return 0;
+	if ((d->prov[0] != '\0' && !probe_glob(d->prov, "proc")) ||
+	    (d->mod[0] != '\0' && !probe_glob(d->mod, "")) ||
+	    (d->func[0] != '\0' && !probe_glob(d->func, "")))
+		return 0;
 	for (int i = 0; i < P_N; i++)
-		if (probe_match(d, ps->probe[i])) {
+		if (d->name[0] == '\0' || probe_glob(d->name, pdefs[i].name)) {
 			/* no perf tracepoints for these yet: say so, never wait */
 			snprintf(h->prov_tag, sizeof(h->prov_tag), "D_PDESC_INVAL");
 			snprintf(h->prov_err, sizeof(h->prov_err), "proc:::%s "
@@ -101,25 +110,36 @@ int proc_provide(udt_handle_t *h, const d_pdesc_t *d)
 	return 0;
 }
 
-static const udt_provider_ops_t proc_ops = { NULL, NULL, NULL, NULL };
+/*
+ * The probes exist once a description names the provider (as the
+ * syscall provider's), so programs that never name proc keep the probe
+ * ids they had.
+ */
+static int proc_make(probe_reg_t *r, udt_provider_t *pv, const d_pdesc_t *d)
+{
+	udt_handle_t *h = pv->arg;
+	struct proc_state *ps = h->procst;
+	if (ps == NULL || ps->made ||
+	    (d->prov[0] != '\0' && !probe_glob(d->prov, "proc")))
+		return 0;
+	for (int i = 0; i < P_N; i++)
+		if ((ps->probe[i] = probe_create(r, pv, "", "",
+		    pdefs[i].name)) == NULL)
+			return -1;
+	ps->made = 1;
+	return 0;
+}
+
+static const udt_provider_ops_t proc_ops = { proc_make, NULL, NULL, NULL };
 
 int provider_proc_register(udt_handle_t *h)
 {
 	struct proc_state *ps = calloc(1, sizeof(*ps));
 	if (ps == NULL)
 		return -1;
-	udt_provider_t *pv = probe_add_provider(&h->reg, "proc", &proc_ops, h);
-	if (pv == NULL) {
-		free(ps);
-		return -1;
-	}
-	for (int i = 0; i < P_N; i++)
-		if ((ps->probe[i] = probe_create(&h->reg, pv, "", "",
-		    pdefs[i].name)) == NULL) {
-			free(ps);
-			return -1;
-		}
 	h->procst = ps;
+	if (probe_add_provider(&h->reg, "proc", &proc_ops, h) == NULL)
+		return -1;
 	return 0;
 }
 
@@ -131,7 +151,7 @@ void provider_proc_fini(udt_handle_t *h)
 
 /* Fire probe k in the context of pid/tid (at time, on cpu), with args. */
 static void fire(udt_handle_t *h, int k, pid_t pid, pid_t tid, int cpu,
-    uint64_t time, udt_proc_t *proc, int64_t a0, int64_t a1, int64_t a2)
+    uint64_t time, const udt_hit_t *mem, int64_t a0, int64_t a1, int64_t a2)
 {
 	struct proc_state *ps = h->procst;
 	if (ps == NULL || ps->probe[k] == NULL || ps->probe[k]->ecbs == NULL ||
@@ -167,11 +187,11 @@ static void fire(udt_handle_t *h, int k, pid_t pid, pid_t tid, int cpu,
 	hit->nustack = 0;
 	hit->uregs = NULL;
 	hit->nuregs = 0;
-	hit->read_mem = NULL;
-	hit->read_arg = NULL;
+	/* the stopped thread's memory, where the event has one */
+	hit->read_mem = mem != NULL ? hitctx_read : NULL;
+	hit->read_arg = (void *)mem;
 	hit->xlate = procinfo_xlate;
 	hit->xlate_arg = hit;
-	(void)proc;
 	h->fire_tproc = t;
 	h->fire_tid = tid;
 	ecb_fire_clk(h, ps->probe[k], hit, UDT_CLOCK_TS);
@@ -204,7 +224,8 @@ static int default_ignored(int sig)
 static void on_signal(udt_handle_t *h, const udt_hit_t *uh, int sig)
 {
 	struct proc_state *ps = h->procst;
-	if (ps == NULL || (ps->probe[P_SIGNAL_HANDLE]->ecbs == NULL &&
+	if (ps == NULL || !ps->made ||
+	    (ps->probe[P_SIGNAL_HANDLE]->ecbs == NULL &&
 	    ps->probe[P_SIGNAL_DISCARD]->ecbs == NULL))
 		return;
 	/* the disposition now, while the thread waits for the signal */
@@ -221,10 +242,30 @@ static void on_signal(udt_handle_t *h, const udt_hit_t *uh, int sig)
 	buf[n] = '\0';
 	if (sigmask_has(buf, "SigCgt:", sig))
 		fire(h, P_SIGNAL_HANDLE, uh->pid, uh->tid, uh->cpu, uh->time,
-		    uh->proc, sig, 0, 0);
+		    uh, sig, 0, 0);
 	else if (sigmask_has(buf, "SigIgn:", sig) || default_ignored(sig))
 		fire(h, P_SIGNAL_DISCARD, uh->pid, uh->tid, uh->cpu, uh->time,
-		    uh->proc, uh->tid, uh->pid, sig);
+		    uh, uh->tid, uh->pid, sig);
+}
+
+/* AT_EXECFN of pid's auxiliary vector, or 0. */
+static uint64_t execfn(pid_t pid)
+{
+	char path[64];
+	uint64_t av[64];
+	snprintf(path, sizeof(path), "/proc/%d/auxv", (int)pid);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	ssize_t n = read(fd, av, sizeof(av));
+	close(fd);
+	for (ssize_t i = 0; i + 1 < n / 8; i += 2) {
+		if (av[i] == AT_EXECFN)
+			return av[i + 1];
+		if (av[i] == AT_NULL)
+			break;
+	}
+	return 0;
 }
 
 void proc_procev(void *arg, const udt_hit_t *uh, int ev, int64_t a0,
@@ -234,7 +275,7 @@ void proc_procev(void *arg, const udt_hit_t *uh, int ev, int64_t a0,
 	(void)a1;
 	switch (ev) {
 	case UDT_PEV_FORK:
-		fire(h, P_CREATE, uh->pid, uh->tid, uh->cpu, uh->time, uh->proc,
+		fire(h, P_CREATE, uh->pid, uh->tid, uh->cpu, uh->time, uh,
 		    a0, 0, 0);
 		/* the child, before its first instruction */
 		fire(h, P_START, (pid_t)a0, (pid_t)a0, uh->cpu, now_ns(), NULL,
@@ -242,13 +283,25 @@ void proc_procev(void *arg, const udt_hit_t *uh, int ev, int64_t a0,
 		break;
 	case UDT_PEV_LWP:
 		fire(h, P_LWP_CREATE, uh->pid, uh->tid, uh->cpu, uh->time,
-		    uh->proc, a0, uh->pid, 0);
+		    uh, a0, uh->pid, 0);
+		/* the new thread shares the memory of uh's */
 		fire(h, P_LWP_START, uh->pid, (pid_t)a0, uh->cpu, now_ns(),
-		    uh->proc, 0, 0, 0);
+		    uh, 0, 0, 0);
+		break;
+	case UDT_PEV_EXEC_PRE:
+		if (h->procst == NULL || !h->procst->made ||
+		    h->procst->probe[P_EXEC]->ecbs == NULL)
+			break;
+		/*
+		 * The path as exec was given it: the kernel leaves it at the
+		 * new stack's AT_EXECFN, readable while the thread is held.
+		 */
+		fire(h, P_EXEC, uh->pid, uh->tid, uh->cpu, uh->time, uh,
+		    (int64_t)execfn(uh->pid), 0, 0);
 		break;
 	case UDT_PEV_EXEC:
 		fire(h, P_EXEC_SUCCESS, uh->pid, uh->tid, uh->cpu, uh->time,
-		    uh->proc, 0, 0, 0);
+		    uh, 0, 0, 0);
 		break;
 	case UDT_PEV_SIGNAL:
 		on_signal(h, uh, (int)a0);
@@ -264,8 +317,8 @@ void proc_thread(void *arg, udt_proc_t *p, pid_t tid, int born)
 	if (born)
 		return;
 	int cpu = sched_getcpu();
-	fire(h, P_LWP_EXIT, proc_pid(p), tid, cpu < 0 ? 0 : cpu, now_ns(), p,
-	    0, 0, 0);
+	fire(h, P_LWP_EXIT, proc_pid(p), tid, cpu < 0 ? 0 : cpu, now_ns(),
+	    NULL, 0, 0, 0);
 }
 
 void proc_exited(udt_handle_t *h, pid_t pid, int status)

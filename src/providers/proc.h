@@ -3,7 +3,7 @@
  * lifecycle probes fired from the backend's process events.
  *
  * Owns: the probes proc:::create, start, lwp-create, lwp-start,
- * lwp-exit, exec-success, exit, signal-handle and signal-discard, and
+ * lwp-exit, exec, exec-success, exit, signal-handle and signal-discard, and
  * the callbacks that fire them. Must not: plant anything, or allocate
  * while firing.
  * Invariant: a native argument that D sees as psinfo_t * or lwpsinfo_t *
@@ -44,6 +44,7 @@ void proc_exited(struct udt_handle *h, pid_t pid, int status);
 #define PROC_XL_NONE    0
 #define PROC_XL_PSINFO  1     /* native pid -> psinfo_t * */
 #define PROC_XL_LWPSINFO 2    /* native tid -> lwpsinfo_t * */
+#define PROC_XL_USTR    3     /* native user address -> string (copyinstr) */
 int proc_argtypes(const char *name, const char **types, int *xl, int max);
 
 #endif /* UDTRACE_PROVIDERS_PROC_H */
