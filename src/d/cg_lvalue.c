@@ -92,6 +92,13 @@ const char *cg_var_display(cg_t *g, int scope, const char *name)
 	return name;
 }
 
+/* A key held by reference and compared by its bytes: a struct or union. */
+static int key_by_content(const d_type_t *t)
+{
+	const d_type_t *r = d_resolve(t);
+	return (r->kind == TK_STRUCT || r->kind == TK_UNION) && r->size > 0;
+}
+
 /* Push the keys of an associative reference onto the tuple stack. */
 void cg_push_keys(cg_t *g, cg_var_t *v, d_node_t *keys, int line)
 {
@@ -118,12 +125,18 @@ void cg_push_keys(cg_t *g, cg_var_t *v, d_node_t *keys, int line)
 	for (d_node_t *k = keys; k; k = k->next, i++) {
 		kv[i] = cg_expr(g, k);
 		kt[i] = kv[i].type;
-		if (d_is_void(kt[i]) || !(d_is_scalar(kt[i]) || d_is_string(kt[i])))
+		/* illumos (dt_idcook_assc) refuses only void and dynamic
+		 * keys: a struct or union key is its bytes, compared by
+		 * content */
+		if (d_is_void(kt[i]) || !(d_is_scalar(kt[i]) ||
+		    d_is_string(kt[i]) || key_by_content(kt[i])))
 			d_error(g->cc, line, "D_KEY_TYPE",
 			    "%s[ ] key #%d is of invalid type: %s", name, i + 1,
 			    kt[i]->name);
 		if (v->keys != NULL) {
 			int ok = d_is_string(v->keys[i]) ? d_is_string(kt[i]) :
+			    key_by_content(v->keys[i]) ?
+			    d_type_compat(v->keys[i], kt[i]) :
 			    d_is_scalar(kt[i]) && !d_is_string(kt[i]);
 			if (!ok)
 				d_error(g->cc, line, "D_PROTO_ARG",
@@ -142,6 +155,10 @@ void cg_push_keys(cg_t *g, cg_var_t *v, d_node_t *keys, int line)
 		if (d_is_string(kt[i])) {
 			int sz = cg_setx(g, (uint64_t)g->cc->strsize);
 			cg_emit(g, DIF_PUSHTR, 0, kv[i].reg, sz, 1);
+			cg_reg_free(g, sz);
+		} else if (key_by_content(kt[i])) {
+			int sz = cg_setx(g, d_sizeof(kt[i]));
+			cg_emit(g, DIF_PUSHTR, 0, kv[i].reg, sz, 0);
 			cg_reg_free(g, sz);
 		} else {
 			/* keys are narrowed to their declared type */

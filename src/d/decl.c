@@ -487,7 +487,9 @@ static void decl_var(cg_t *g, d_node_t *decl, d_node_t *tn)
 				    "array prototype may not use parameter of type "
 				    "%s: %s, parameter #%d", kt->name,
 				    k->tn.ident ? k->tn.ident : "(anonymous)", nk + 1);
-			if (!(d_is_scalar(kt) || d_is_string(kt)))
+			const d_type_t *rk = d_resolve(kt);
+			if (!(d_is_scalar(kt) || d_is_string(kt) ||
+			    rk->kind == TK_STRUCT || rk->kind == TK_UNION))
 				d_error(g->cc, k->line, "D_KEY_TYPE",
 				    "invalid key type for associative array %s",
 				    name);
