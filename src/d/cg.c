@@ -766,6 +766,10 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 			val_t a = cg_expr(g, n->left);
 			cg_reg_free(g, a.reg);
 			v = cg_expr(g, n->right);
+			if (cg_is_xlated_type(g, a.type) ||
+			    cg_is_xlated_type(g, v.type))
+				d_error(g->cc, n->line, "D_OP_DYN", "operator , "
+				    "operands cannot be of dynamic type");
 			break;
 		}
 		case D_OP_LAND: case D_OP_LOR: {
@@ -885,6 +889,9 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 		}
 		cg_patch(g, end);
 		c.reg = res;
+		if (cg_is_xlated_type(g, a.type) || cg_is_xlated_type(g, b.type))
+			d_error(g->cc, n->line, "D_OP_DYN", "operator ?: "
+			    "operands cannot be of dynamic type");
 		const d_type_t *ra = d_resolve(a.type), *rb = d_resolve(b.type);
 		d_type_t *t;
 		if (d_is_arith(ra) && d_is_arith(rb))

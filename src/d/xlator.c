@@ -328,8 +328,6 @@ static int is_xlated(cg_t *g, d_node_t *n)
 		return 1;
 	case N_UNARY:
 		return n->op == D_OP_DEREF && is_xlated(g, n->left);
-	case N_BINARY:
-		return n->op == D_OP_COMMA && is_xlated(g, n->right);
 	case N_IDENT: {
 		if (n->scope != NULL)
 			return 0;
