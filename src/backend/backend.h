@@ -69,7 +69,27 @@ typedef struct udt_hit {
 	 * gone before /proc can be read); NULL: the consumer knows it itself.
 	 */
 	const char *comm;
+	/*
+	 * Its parent, as the backend saw the kernel announce the fork (a
+	 * system call hit of a process the consumer does not trace, read
+	 * after the process may be gone); 0: the consumer finds it itself.
+	 */
+	int32_t ppid;
 } udt_hit_t;
+
+/*
+ * System calls a backend reports (x86-64 numbers below UDT_SYS_MAX): a
+ * bit per call in `entry` asks for its entry, in `ret` for its return.
+ */
+#define UDT_SYS_MAX 512
+typedef struct udt_sysset {
+	uint64_t entry[UDT_SYS_MAX / 64], ret[UDT_SYS_MAX / 64];
+} udt_sysset_t;
+
+static inline int udt_sysset_has(const uint64_t *w, unsigned nr)
+{
+	return nr < UDT_SYS_MAX && (w[nr / 64] >> (nr % 64)) & 1;
+}
 
 /* What a backend tells the consumer. Each runs inside backend_dispatch. */
 typedef struct udt_backend_cb {
@@ -99,6 +119,16 @@ typedef struct udt_backend_cb {
 	 */
 	void (*procev)(void *arg, const udt_hit_t *h, int ev, int64_t a0,
 	    int64_t a1);
+	/*
+	 * A system call of the set given to ops->syscalls: its entry (ret 0)
+	 * or return (ret 1). h->regs holds the arguments where the call
+	 * convention puts them (R_RDI, R_RSI, R_RDX, R_R10, R_R8, R_R9), the
+	 * number in R_ORIG_RAX and, at return, the result in R_RAX; the other
+	 * registers read 0 (the kernel's tracepoints carry no more). h->proc
+	 * is NULL for a process the consumer did not add (a descendant, or
+	 * any process system-wide); h->cookie is NULL.
+	 */
+	void (*syscall)(void *arg, const udt_hit_t *h, int nr, int ret);
 } udt_backend_cb_t;
 
 /* cb.procev's events. */
@@ -167,6 +197,15 @@ typedef struct udt_backend_ops {
 	 * stopped run again. Threads already stopped stay as they were.
 	 */
 	pid_t (*hold)(udt_backend_t *b, udt_proc_t *p, int on);
+	 * Optional (NULL: no system call events): report the calls of set
+	 * from now on (an empty set: none, and no cost), replacing any set
+	 * given before. global 0: in every watched process and every process
+	 * they start later (descendants); global 1: in every process on the
+	 * machine but udtrace itself. Calls udtrace injects into a target
+	 * (scratch mappings, the SIGTRAP guard) are never reported. 0, or -1
+	 * + errmsg saying why (and what to do instead).
+	 */
+	int (*syscalls)(udt_backend_t *b, const udt_sysset_t *set, int global);
 } udt_backend_ops_t;
 
 struct udt_backend {

@@ -79,6 +79,7 @@ static pt_thread_t *th_add(pt_backend_t *b, pt_proc_t *pp, pid_t tid, int vfork)
 	t->pp = pp;
 	t->vfork = vfork;
 	t->statfd = -1;
+	t->sysnr = -1;
 	if (!vfork) {
 		snprintf(path, sizeof path, "/proc/%d/task/%d/stat",
 		    (int)pp->pid, (int)tid);
@@ -110,9 +111,11 @@ static void th_del(pt_backend_t *b, pt_thread_t *t)
 	free(t);
 }
 
+/* Resume t: through its next system call's stops while any is asked for. */
 static void cont(pt_thread_t *t, int sig)
 {
-	ptrace(PTRACE_CONT, t->tid, 0, (void *)(long)sig);
+	ptrace(t->pp->b->sysstops ? PTRACE_SYSCALL : PTRACE_CONT, t->tid, 0,
+	    (void *)(long)sig);
 	t->stopped = 0;
 }
 
@@ -273,8 +276,12 @@ static pid_t stop_one(pt_backend_t *b, pt_proc_t *pp, int *intr)
 	int st;
 
 	*intr = 0;
+	/*
+	 * Not a queued one: it may be in a syscall stop, where an injected
+	 * call would replace the one it is making.
+	 */
 	for (t = pp->threads; t; t = t->pnext)
-		if (t->stopped && !t->vfork)
+		if (t->stopped && !t->vfork && !t->queued)
 			return t->tid;
 	for (t = pp->threads; t; t = t->pnext) {
 		if (t->vfork || interrupt(t) < 0)
@@ -290,8 +297,11 @@ static pid_t stop_one(pt_backend_t *b, pt_proc_t *pp, int *intr)
 				break;
 			}
 			t->stopped = 1;
-			if (!our_interrupt(t, st))
+			if (!our_interrupt(t, st)) {
 				queue_add(b, t, st);
+				if ((st >> 16) == 0 && WSTOPSIG(st) == (SIGTRAP | 0x80))
+					break;    /* inside a call: try another */
+			}
 			*intr = 1;
 			return t->tid;
 		}
@@ -390,7 +400,7 @@ static void plant_rtld(pt_backend_t *b, pt_proc_t *pp)
 	uint64_t a;
 	pt_bp_t *bp;
 
-	if (pp->rtld_done || !(a = proc_rtld_brk(pp->p)))
+	if (pp->owned || pp->rtld_done || !(a = proc_rtld_brk(pp->p)))
 		return;
 	if ((bp = plant(b, pp, a)) != NULL) {
 		bp->rtld = 1;
@@ -415,11 +425,40 @@ static void drop_proc(pt_backend_t *b, pt_proc_t *pp)
 }
 
 /*
+ * Watch c (a descendant, stopped in its first stop or at its exec) for
+ * its system calls: ours to release. The consumer never hears of it but
+ * through its system calls.
+ */
+static void own_child(pt_backend_t *b, udt_proc_t *c, pid_t child)
+{
+	pt_proc_t *np = calloc(1, sizeof *np);
+	pt_thread_t *t;
+
+	if (!np || !(np->bph = calloc(16, sizeof *np->bph)) ||
+	    !(t = th_add(b, np, child, 0))) {
+		if (np)
+			free(np->bph);
+		free(np);
+		proc_release(c);
+		return;
+	}
+	np->nbph = 16;
+	np->p = c;
+	np->pid = child;
+	np->owned = 1;
+	np->b = b;
+	np->next = b->procs;
+	b->procs = np;
+	cont(t, 0);
+}
+
+/*
  * A fork child carries copies of our int3s: move its pc out of any slot,
  * then let proc put the original bytes back in the child's memory (not
- * the parent's), unmap the scratch there and detach it.
+ * the parent's), unmap the scratch there and detach it — or, while
+ * system calls are traced, keep it (own_child), as clean as if detached.
  */
-static void fork_child(pt_backend_t *b, pt_proc_t *pp, pid_t child)
+static void fork_child(pt_backend_t *b, pt_proc_t *pp, pid_t child, int keep)
 {
 	struct user_regs_struct r;
 	udt_proc_t *c;
@@ -445,9 +484,13 @@ static void fork_child(pt_backend_t *b, pt_proc_t *pp, pid_t child)
 				break;
 		close(fd);
 	}
-	if ((c = proc_fork_child(pp->p, child)) != NULL)
-		proc_release(c);
-	else
+	if ((c = proc_fork_child(pp->p, child)) != NULL) {
+		if (keep && b->sysstops) {
+			proc_scrub(c, child);
+			own_child(b, c, child);
+		} else
+			proc_release(c);
+	} else
 		ptrace(PTRACE_DETACH, child, 0, 0);
 }
 
@@ -541,6 +584,69 @@ static void on_trap(pt_backend_t *b, pt_thread_t *t)
 	cont(t, 0);
 }
 
+/*
+ * A syscall-entry or -exit stop (PTRACE_O_TRACESYSGOOD): the call's
+ * number and arguments, or its result, to the consumer if asked for.
+ * The exit stop names no call: the entry stop's is kept per thread (a
+ * thread attached inside a call has none, and its registers say).
+ */
+static void on_syscall(pt_backend_t *b, pt_thread_t *t)
+{
+	struct __ptrace_syscall_info si;
+	const udt_backend_cb_t *cb = &b->base.cb;
+	udt_hit_t *h = &b->hit;
+	struct timespec ts;
+	int nr, ret;
+
+	memset(&si, 0, sizeof si);
+	if (ptrace(PTRACE_GET_SYSCALL_INFO, t->tid, (void *)sizeof si, &si) <= 0)
+		goto out;
+	if (si.op == PTRACE_SYSCALL_INFO_ENTRY) {
+		nr = (int)si.entry.nr;
+		t->sysnr = nr;
+		ret = 0;
+	} else if (si.op == PTRACE_SYSCALL_INFO_EXIT) {
+		struct user_regs_struct r;
+		nr = t->sysnr;
+		t->sysnr = -1;
+		if (nr < 0 && ptrace(PTRACE_GETREGS, t->tid, 0, &r) == 0)
+			nr = (int)r.orig_rax;
+		ret = 1;
+	} else
+		goto out;
+	if (nr < 0 || !cb->syscall ||
+	    !udt_sysset_has(ret ? b->sys.ret : b->sys.entry, (unsigned)nr))
+		goto out;
+	memset(h->regs, 0, sizeof h->regs);
+	h->regs[R_ORIG_RAX] = (uint64_t)nr;
+	h->regs[R_RIP] = si.instruction_pointer;
+	h->regs[R_RSP] = si.stack_pointer;
+	if (!ret) {
+		h->regs[R_RDI] = si.entry.args[0];
+		h->regs[R_RSI] = si.entry.args[1];
+		h->regs[R_RDX] = si.entry.args[2];
+		h->regs[R_R10] = si.entry.args[3];
+		h->regs[R_R8] = si.entry.args[4];
+		h->regs[R_R9] = si.entry.args[5];
+	} else
+		h->regs[R_RAX] = (uint64_t)si.exit.rval;
+	/* a vfork child is a process of its own, on its parent's memory */
+	h->proc = t->pp->p;
+	h->pid = t->vfork ? t->tid : t->pp->pid;
+	h->tid = t->tid;
+	h->cpu = cpu_of(t);
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	h->time = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+	h->stack = NULL;
+	h->stacklen = 0;
+	h->cookie = NULL;
+	h->comm = NULL;
+	h->ppid = 0;
+	cb->syscall(cb->arg, h, nr, ret);
+out:
+	cont(t, 0);
+}
+
 /* ---- events ---- */
 
 static void on_exec(pt_backend_t *b, pt_proc_t *pp, pt_thread_t *t)
@@ -611,7 +717,7 @@ static void on_event(pt_backend_t *b, pt_thread_t *t, int ev, int sig)
 		ptrace(PTRACE_GETEVENTMSG, t->tid, 0, &msg);
 		procev(b, t, UDT_PEV_FORK, (int64_t)msg, 0);
 		if (ev == PTRACE_EVENT_FORK)
-			fork_child(b, pp, (pid_t)msg);
+			fork_child(b, pp, (pid_t)msg, 1);
 		else {
 			st = wait_initial(b, (pid_t)msg);
 			if (WIFSTOPPED(st) &&
@@ -629,8 +735,14 @@ static void on_event(pt_backend_t *b, pt_thread_t *t, int ev, int sig)
 	case PTRACE_EVENT_EXEC:
 		if (t->vfork) {
 			/* a new image: no int3 of ours in it */
-			ptrace(PTRACE_DETACH, t->tid, 0, 0);
+			udt_proc_t *c;
+			pid_t tid = t->tid;
 			th_del(b, t);
+			if (b->sysstops && (c = proc_fork_child(pp->p, tid))) {
+				proc_exec_reset(c);
+				own_child(b, c, tid);
+			} else
+				ptrace(PTRACE_DETACH, tid, 0, 0);
 			return;
 		}
 		on_exec(b, pp, t);
@@ -703,9 +815,12 @@ static void handle(pt_backend_t *b, pid_t tid, int st)
 	if (WIFEXITED(st) || WIFSIGNALED(st)) {
 		if (!t->vfork && tid == pp->pid) {
 			udt_proc_t *p = pp->p;
+			int owned = pp->owned;
 			drop_proc(b, pp);
 			if (b->base.cb.exited)
 				b->base.cb.exited(b->base.cb.arg, p, st);
+			if (owned)
+				proc_release(p);   /* gone: only frees */
 			return;
 		}
 		if (!t->vfork) {
@@ -726,7 +841,7 @@ static void handle(pt_backend_t *b, pid_t tid, int st)
 		return;
 	}
 	if (sig == (SIGTRAP | 0x80)) {
-		cont(t, 0);
+		on_syscall(b, t);
 		return;
 	}
 	if (sig == SIGTRAP) {
@@ -773,6 +888,7 @@ static int pt_add_proc(udt_backend_t *be, udt_proc_t *p)
 		return -1;
 	}
 	pp->nbph = 1024;
+	pp->b = b;
 	/*
 	 * Before the first int3: if udtrace is SIGKILLed from here on, the
 	 * watchdog puts the original bytes back (proc/watchdog.h).
@@ -964,7 +1080,7 @@ static void settle(pt_backend_t *b, pt_thread_t *t, int st)
 		return;
 	case PTRACE_EVENT_FORK:
 		ptrace(PTRACE_GETEVENTMSG, t->tid, 0, &msg);
-		fork_child(b, pp, (pid_t)msg);
+		fork_child(b, pp, (pid_t)msg, 0);
 		return;
 	case PTRACE_EVENT_VFORK:
 		/* shares our int3s: held stopped, let go once they are out */
@@ -1100,8 +1216,11 @@ static void pt_destroy(udt_backend_t *be)
 {
 	pt_backend_t *b = B(be);
 
-	while (b->procs)
+	while (b->procs) {
+		udt_proc_t *p = b->procs->owned ? b->procs->p : NULL;
 		destroy_proc(b, b->procs);
+		proc_release(p);   /* a descendant of ours: detached, runs on */
+	}
 	close(b->sfd);
 	sigprocmask(SIG_SETMASK, &b->oldmask, NULL);
 	free(b);
@@ -1231,10 +1350,34 @@ static pid_t pt_hold(udt_backend_t *be, udt_proc_t *p, int on)
 			break;
 		}
 	}
+	/* a queued one may sit in a syscall stop: injecting there replaces its call */
+	for (t = pp->threads; t; t = t->pnext)
+		if (t->stopped && !t->vfork && !t->queued)
+			return t->tid;
 	for (t = pp->threads; t; t = t->pnext)
 		if (t->stopped && !t->vfork)
 			return t->tid;
 	return -1;
+}
+
+static int pt_syscalls(udt_backend_t *be, const udt_sysset_t *set,
+    int global)
+{
+	pt_backend_t *b = B(be);
+	size_t i;
+
+	if (global) {
+		snprintf(b->err, sizeof b->err, "the ptrace backend sees only "
+		    "the processes it traces: name one with -c or -p, or let "
+		    "udtrace use perf tracepoints (-x backend=uprobe)");
+		return -1;
+	}
+	b->sys = *set;
+	b->sysstops = 0;
+	for (i = 0; i < UDT_SYS_MAX / 64; i++)
+		if (set->entry[i] | set->ret[i])
+			b->sysstops = 1;
+	return 0;
 }
 
 static const udt_backend_ops_t pt_ops = {
@@ -1250,6 +1393,7 @@ static const udt_backend_ops_t pt_ops = {
 	.errmsg = pt_errmsg,
 	.sample = pt_sample,
 	.hold = pt_hold,
+	.syscalls = pt_syscalls,
 };
 
 udt_backend_t *backend_ptrace_create(const udt_backend_cb_t *cb)

@@ -52,6 +52,13 @@ struct pt_proc {
 	pt_bp_t *bplist;
 	pt_thread_t *threads;    /* this process's threads, incl. vfork children */
 	int rtld_done;           /* the rtld breakpoint is planted */
+	/*
+	 * A descendant kept for its system calls (a fork child, or a vfork
+	 * child that exec'd): ours to release, unknown to the consumer, with
+	 * no site and no breakpoint.
+	 */
+	int owned;
+	struct pt_backend *b;
 };
 
 struct pt_thread {
@@ -64,6 +71,7 @@ struct pt_thread {
 	int vfork;               /* vfork child sharing pp's memory: no hits */
 	int sigstop_sent;        /* we stopped it with SIGSTOP (non-seized) */
 	int held;                /* stopped by the hold op, to let go by it */
+	int sysnr;               /* the call its last syscall-entry stop was in, -1: none */
 };
 
 typedef struct pt_status { pid_t tid; int status; } pt_status_t;
@@ -79,6 +87,13 @@ typedef struct pt_backend {
 	pt_status_t orphan[PT_QMAX];  /* stops of tids not known yet */
 	size_t norphan;
 	udt_hit_t hit;
+	/*
+	 * The system calls to report (ops->syscalls); sysstops: resume with
+	 * PTRACE_SYSCALL, so a thread stops at every call's entry and exit
+	 * only while some call is asked for.
+	 */
+	udt_sysset_t sys;
+	int sysstops;
 	char err[256];
 } pt_backend_t;
 

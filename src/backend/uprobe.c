@@ -300,8 +300,8 @@ static int ring_owner(up_backend_t *b, pid_t tid, int cpu, uint64_t size)
 	return perf_open(&a, tid, cpu);
 }
 
-/* cpu's ring, made on first use (system-wide sites, trackers). */
-static int ring_fd(up_backend_t *b, int cpu)
+/* cpu's ring, made on first use (system-wide sites, trackers, syscalls). */
+int up_ring_fd(up_backend_t *b, int cpu)
 {
 	int fd;
 
@@ -389,7 +389,7 @@ static void thread_rings_drop(up_backend_t *b, up_proc_t *up, pid_t tid)
  * without exec'ing), so a hit's execname is the one its process had then.
  * Best effort: a CPU without a tracker leaves its processes to /proc.
  */
-static void track_comm(up_backend_t *b)
+void up_track_comm(up_backend_t *b)
 {
 	struct perf_event_attr a;
 
@@ -406,7 +406,7 @@ static void track_comm(up_backend_t *b)
 	a.clockid = CLOCK_MONOTONIC;     /* the samples' clock: one merge */
 	for (int c = 0; c < b->ncpu; c++) {
 		int rfd, fd;
-		if (!b->online[c] || (rfd = ring_fd(b, c)) < 0)
+		if (!b->online[c] || (rfd = up_ring_fd(b, c)) < 0)
 			continue;
 		if ((fd = perf_open(&a, -1, c)) < 0)
 			continue;
@@ -448,7 +448,7 @@ static int open_one(up_backend_t *b, up_site_t *us, pid_t pid, int cpu)
 {
 	struct perf_event_attr a;
 	udt_site_t *s = us->s;
-	int rfd = us->up ? thread_ring_fd(b, us->up, pid) : ring_fd(b, cpu), fd;
+	int rfd = us->up ? thread_ring_fd(b, us->up, pid) : up_ring_fd(b, cpu), fd;
 	uint64_t id = 0;
 
 	if (rfd == -2)
@@ -685,7 +685,7 @@ static int up_add_site(udt_backend_t *be, udt_site_t *s)
 		return -1;
 	}
 	if (!up)
-		track_comm(b);
+		up_track_comm(b);
 	us->s = s;
 	us->up = up;
 	us->stack = (s->stack + 7) & ~7u;
@@ -810,6 +810,7 @@ static void up_destroy(udt_backend_t *be)
 		us->s->bpriv = NULL;
 		free(us);
 	}
+	up_sys_fini(b);
 	while ((up = b->procs)) {
 		b->procs = up->next;
 		free(up);
@@ -882,6 +883,7 @@ static const udt_backend_ops_t up_ops = {
 	.sample = up_sample,
 	.deadline = up_deadline,
 	.hold = up_hold,
+	.syscalls = up_syscalls,
 };
 
 udt_backend_t *backend_uprobe_create(const udt_backend_cb_t *cb,

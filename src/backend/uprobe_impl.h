@@ -103,7 +103,19 @@ typedef struct up_idslot { uint64_t id; up_site_t *site; } up_idslot_t;
  * process, whose hits then fall back to /proc (as before tracking).
  */
 #define UP_NCOMM 4096
-typedef struct up_comm { pid_t pid; char name[16]; } up_comm_t;
+typedef struct up_comm { pid_t pid, ppid; char name[16]; } up_comm_t;
+
+/* The system call events (tracepoint.c). */
+typedef struct up_sys {
+	int ready;               /* ids and offsets read */
+	long enter_tp, exit_tp;  /* raw_syscalls:sys_enter / sys_exit ids */
+	int off_id, off_args, off_ret;   /* field offsets in the raw data */
+	pid_t self;
+	up_site_t site;          /* the id hash's mark of these events */
+	up_ev_t *ev; size_t nev, capev;
+	udt_sysset_t set;
+	int global;
+} up_sys_t;
 
 typedef struct up_backend {
 	udt_backend_t base;
@@ -135,8 +147,21 @@ typedef struct up_backend {
 	int warming, closing;    /* those threads were started, not joined */
 	int warm_memfd, warmfd;
 	uint64_t resumed_at;     /* CLOCK_MONOTONIC ns of the first resume */
+	up_sys_t sys;
 	char err[256];
 } up_backend_t;
+
+/* uprobe.c */
+/* cpu's ring, made on first use. Its fd, or -1 + err. */
+int up_ring_fd(up_backend_t *b, int cpu);
+/* Start the per-CPU COMM/FORK trackers (system-wide hits' names). */
+void up_track_comm(up_backend_t *b);
+
+/* tracepoint.c */
+int up_syscalls(udt_backend_t *be, const udt_sysset_t *set, int global);
+/* A sample of a system call event (its id maps to &b->sys.site). */
+void up_sys_sample(up_backend_t *b, const unsigned char *rec, size_t size);
+void up_sys_fini(up_backend_t *b);
 
 /* uprobe_ring.c */
 /*
@@ -152,6 +177,8 @@ void up_drain(up_backend_t *b);
 up_site_t *up_id_find(const up_backend_t *b, uint64_t id);
 /* pid's name from the COMM/FORK records, NULL: never announced. */
 const char *up_comm_find(up_backend_t *b, pid_t pid);
+/* pid's parent from the FORK records, 0: not seen. */
+pid_t up_comm_ppid(up_backend_t *b, pid_t pid);
 int up_id_add(up_backend_t *b, uint64_t id, up_site_t *s);
 void up_id_del(up_backend_t *b, uint64_t id);
 

@@ -262,7 +262,14 @@ const char *up_comm_find(up_backend_t *b, pid_t pid)
 {
 	up_comm_t *c = comm_slot(b, pid);
 
-	return c->pid == pid && pid > 0 ? c->name : NULL;
+	return c->pid == pid && pid > 0 && c->name[0] ? c->name : NULL;
+}
+
+pid_t up_comm_ppid(up_backend_t *b, pid_t pid)
+{
+	up_comm_t *c = comm_slot(b, pid);
+
+	return c->pid == pid && pid > 0 ? c->ppid : 0;
 }
 
 /*
@@ -289,6 +296,8 @@ static void comm_record(up_backend_t *b, const struct perf_event_header *hdr,
 		room = hdr->size - sizeof *hdr - 8 - 16;
 		n = strnlen(name, room < 15 ? room : 15);
 		c = comm_slot(b, (pid_t)v[0]);
+		if (c->pid != (pid_t)v[0])
+			c->ppid = 0;
 		c->pid = (pid_t)v[0];
 		memcpy(c->name, name, n);
 		c->name[n] = '\0';
@@ -299,13 +308,15 @@ static void comm_record(up_backend_t *b, const struct perf_event_header *hdr,
 		return;
 	pn = up_comm_find(b, (pid_t)v[1]);
 	c = comm_slot(b, (pid_t)v[0]);
-	if (pn) {
-		char name[16];
-		memcpy(name, pn, sizeof name);   /* slots may be one */
+	{
+		/* a parent never announced: its child's name is not known */
+		char name[16] = "";
+		if (pn)
+			memcpy(name, pn, sizeof name);   /* slots may be one */
 		c->pid = (pid_t)v[0];
+		c->ppid = (pid_t)v[1];
 		memcpy(c->name, name, sizeof name);
-	} else if (c->pid == (pid_t)v[0])
-		c->pid = 0;   /* a reused pid: the old name is wrong now */
+	}
 }
 
 /* Deliver the held record of r: parse, filter, call the hit callback. */
@@ -335,7 +346,11 @@ static void ring_deliver(up_backend_t *b, up_ring_t *r)
 	p = rec + sizeof hdr;
 	end = rec + hdr.size;
 	memcpy(&id, p, 8);
-	if (!(s = up_id_find(b, id)) || !cb->hit)
+	if ((s = up_id_find(b, id)) == &b->sys.site) {
+		up_sys_sample(b, rec, hdr.size);
+		goto done;
+	}
+	if (!s || !cb->hit)
 		goto done;
 	memcpy(pt, p + 16, 8);
 	/* pid$target: the target and its threads, not its fork children */

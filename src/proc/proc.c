@@ -379,6 +379,16 @@ static void reap_killed(udt_proc_t *p)
 		;
 }
 
+void proc_scrub(udt_proc_t *p, pid_t tid)
+{
+	if (!p || p->sharedvm)
+		return;
+	proc_sema_release(p);
+	proc_unpatch_all(p);
+	guard_remove(p, tid);
+	proc_scratch_unmap(p, tid);
+}
+
 void proc_release(udt_proc_t *p)
 {
 	if (!p)

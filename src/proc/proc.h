@@ -141,6 +141,21 @@ void proc_thread_del(udt_proc_t *p, pid_t tid);     /* a thread exited */
 udt_proc_t *proc_fork_child(udt_proc_t *parent, pid_t child);
 
 /*
+ * Take everything of udtrace's out of a fork child's handle (from
+ * proc_fork_child) while keeping it attached: patches restored, the
+ * scratch and the SIGTRAP guard unmapped, semaphores decremented, through
+ * stopped thread tid. A child traced on for its system calls carries no
+ * trace of its parent's probes.
+ */
+void proc_scrub(udt_proc_t *p, pid_t tid);
+
+/*
+ * Was a system call thread tid made at ns (CLOCK_MONOTONIC) one udtrace
+ * injected (proc_inject_syscall)? For tracepoint-fed system call events.
+ */
+int proc_injected(pid_t tid, uint64_t ns);
+
+/*
  * The process exec'd: its memory is new, so forget patches and scratch
  * without restoring them.
  */

@@ -111,6 +111,10 @@ int proc_inject_syscall(udt_proc_t *p, pid_t tid, long nr,
     const uint64_t args[6], uint64_t *ret);
 void proc_scratch_unmap(udt_proc_t *p, pid_t tid);
 
+/* injected.c: the window of one injection into thread tid (ring index) */
+unsigned proc_inj_begin(pid_t tid);
+void proc_inj_end(unsigned i);
+
 /* guard.c: table entries are written as patch.c and scratch.c go */
 uint32_t guard_note_byte(udt_proc_t *p, uint64_t addr, uint8_t orig);
 void guard_note_dead(udt_proc_t *p, uint32_t idx);

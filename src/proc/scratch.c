@@ -166,6 +166,7 @@ int proc_inject_syscall(udt_proc_t *p, pid_t tid, long nr,
 	/* No system call restart for the one the thread was stopped in: we are not resuming it. */
 	r.orig_rax = (uint64_t)-1;
 	int rc = -1;
+	unsigned win = proc_inj_begin(tid);
 	if (ptrace(PTRACE_SETREGS, tid, 0, &r) < 0)
 		goto restore_bytes;
 	for (int tries = 0; tries < 100; tries++) {
@@ -201,6 +202,7 @@ restore_regs:
 	if (pending)
 		syscall(SYS_tgkill, p->pid, tid, pending);
 restore_bytes:
+	proc_inj_end(win);
 	if (borrowed == 1)
 		proc_write(p, at, keep, 2);
 	else if (borrowed == 2)

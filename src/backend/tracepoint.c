@@ -1,0 +1,380 @@
+/*
+ * tracepoint.c — system call events for the uprobe backend: the kernel's
+ * raw_syscalls:sys_enter and sys_exit tracepoints opened with
+ * perf_event_open, one event per CPU (and per traced thread, with
+ * `inherit`, so every thread and process it starts later is seen too;
+ * or on every task system-wide), written into the CPU's ring beside the
+ * uprobe samples and merged with them by time.
+ *
+ * Owns: finding (or, as root, mounting) tracefs, the tracepoint ids and
+ * field offsets from their format files, the events and their kernel
+ * filters (only the calls asked for; system-wide, not udtrace's own),
+ * and turning a sample into the syscall callback.
+ * Must not: plant anything in a process or stop a thread; allocate on
+ * the drain path.
+ * Invariants:
+ *  - the events' ids are in the backend's id hash with the site
+ *    &b->sys.site, so the drain hands their samples here;
+ *  - a call udtrace injected into a target (proc_injected) is dropped,
+ *    as is, system-wide, any call of udtrace itself;
+ *  - set replaces set: every event is closed and opened again, so the
+ *    kernel filter is always the set's.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <linux/perf_event.h>
+#include "backend/uprobe_impl.h"
+
+static const char *const tracefs_dirs[] = {
+	"/sys/kernel/tracing", "/sys/kernel/debug/tracing",
+};
+
+static int has_events(const char *dir)
+{
+	char path[256];
+	struct stat st;
+
+	snprintf(path, sizeof path, "%s/events/raw_syscalls/sys_enter/id", dir);
+	return stat(path, &st) == 0;
+}
+
+/* Where tracefs is, mounting it as root if it is not: 0 or -1 + err. */
+static int find_tracefs(up_backend_t *b, const char **dirp)
+{
+	for (size_t i = 0; i < sizeof tracefs_dirs / sizeof *tracefs_dirs; i++)
+		if (has_events(tracefs_dirs[i])) {
+			*dirp = tracefs_dirs[i];
+			return 0;
+		}
+	if (geteuid() == 0 &&
+	    mount("nodev", tracefs_dirs[0], "tracefs", 0, NULL) == 0 &&
+	    has_events(tracefs_dirs[0])) {
+		*dirp = tracefs_dirs[0];
+		return 0;
+	}
+	snprintf(b->err, sizeof b->err, "no raw_syscalls tracepoints: tracefs "
+	    "is not mounted (as root: mount -t tracefs nodev "
+	    "/sys/kernel/tracing)%s", geteuid() == 0 ? " and mounting it "
+	    "failed" : "");
+	return -1;
+}
+
+/* The offset of field `name` in a tracepoint's format file, -1: none. */
+static int field_off(const char *fmt, const char *decl)
+{
+	const char *s = strstr(fmt, decl), *o;
+
+	if (!s || !(o = strstr(s, "offset:")))
+		return -1;
+	return atoi(o + 7);
+}
+
+static int read_tp(up_backend_t *b, const char *dir, const char *ev,
+    long *id, char *fmt, size_t len)
+{
+	char path[256];
+	int fd;
+	ssize_t n;
+
+	snprintf(path, sizeof path, "%s/events/raw_syscalls/%s/id", dir, ev);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0 ||
+	    (n = read(fd, fmt, len - 1)) <= 0) {
+		snprintf(b->err, sizeof b->err, "cannot read %.200s: %s", path,
+		    strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	close(fd);
+	fmt[n] = '\0';
+	*id = strtol(fmt, NULL, 10);
+	snprintf(path, sizeof path, "%s/events/raw_syscalls/%s/format", dir, ev);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0 ||
+	    (n = read(fd, fmt, len - 1)) <= 0) {
+		snprintf(b->err, sizeof b->err, "cannot read %.200s: %s", path,
+		    strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	close(fd);
+	fmt[n] = '\0';
+	return 0;
+}
+
+/* The tracepoints' ids and layout, once. 0 or -1 + err. */
+static int tp_init(up_backend_t *b)
+{
+	up_sys_t *y = &b->sys;
+	const char *dir;
+	char fmt[4096];
+
+	if (y->ready)
+		return 0;
+	if (find_tracefs(b, &dir) < 0)
+		return -1;
+	if (read_tp(b, dir, "sys_enter", &y->enter_tp, fmt, sizeof fmt) < 0)
+		return -1;
+	y->off_id = field_off(fmt, "long id;");
+	y->off_args = field_off(fmt, "long args[6];");
+	if (read_tp(b, dir, "sys_exit", &y->exit_tp, fmt, sizeof fmt) < 0)
+		return -1;
+	y->off_ret = field_off(fmt, "long ret;");
+	if (y->off_id < 0 || y->off_args < 0 || y->off_ret < 0 ||
+	    field_off(fmt, "long id;") != y->off_id) {
+		snprintf(b->err, sizeof b->err, "raw_syscalls tracepoints of "
+		    "an unknown layout in %s", dir);
+		return -1;
+	}
+	y->site.s = NULL;
+	y->self = getpid();
+	y->ready = 1;
+	return 0;
+}
+
+/*
+ * The kernel filter for the calls of w: runs of numbers, e.g.
+ * "(id >= 0 && id <= 3) || id == 39"; "" when every call is in it or the
+ * text would pass the kernel's page (then the drain filters).
+ */
+static void filter_of(const uint64_t *w, char *buf, size_t len)
+{
+	size_t n = 0;
+	int all = 1;
+
+	buf[0] = '\0';
+	for (unsigned i = 0; i < UDT_SYS_MAX; ) {
+		unsigned j;
+		if (!udt_sysset_has(w, i)) {
+			i++;
+			continue;
+		}
+		for (j = i; j + 1 < UDT_SYS_MAX && udt_sysset_has(w, j + 1); j++)
+			;
+		int k = j == i ?
+		    snprintf(buf + n, len - n, "%sid == %u", n ? " || " : "", i) :
+		    snprintf(buf + n, len - n, "%s(id >= %u && id <= %u)",
+		    n ? " || " : "", i, j);
+		if (k < 0 || (size_t)k >= len - n) {
+			buf[0] = '\0';
+			return;
+		}
+		n += (size_t)k;
+		i = j + 1;
+	}
+	for (unsigned i = 0; i < 470; i++)
+		if (!udt_sysset_has(w, i))
+			all = 0;
+	if (all)
+		buf[0] = '\0';
+}
+
+static void sys_close_all(up_backend_t *b)
+{
+	up_sys_t *y = &b->sys;
+
+	for (size_t i = 0; i < y->nev; i++) {
+		up_id_del(b, y->ev[i].id);
+		close(y->ev[i].fd);
+		b->nevents--;
+	}
+	y->nev = 0;
+}
+
+/* One tracepoint event: on task pid (-1: every task) of CPU cpu. */
+static int sys_open(up_backend_t *b, long tp, const char *filter, pid_t pid,
+    int cpu, int global)
+{
+	up_sys_t *y = &b->sys;
+	struct perf_event_attr a;
+	char full[4096];
+	uint64_t id = 0;
+	int rfd, fd;
+
+	if ((rfd = up_ring_fd(b, cpu)) < 0)
+		return -1;
+	if (y->nev == y->capev) {
+		size_t nc = y->capev ? y->capev * 2 : 16;
+		up_ev_t *ne = realloc(y->ev, nc * sizeof *ne);
+		if (!ne) {
+			snprintf(b->err, sizeof b->err, "out of memory");
+			return -1;
+		}
+		y->ev = ne;
+		y->capev = nc;
+	}
+	memset(&a, 0, sizeof a);
+	a.size = sizeof a;
+	a.type = PERF_TYPE_TRACEPOINT;
+	a.config = (uint64_t)tp;
+	a.sample_period = 1;
+	a.sample_type = PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP |
+	    PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU |
+	    PERF_SAMPLE_RAW;
+	/* the thread's later threads and children: its descendants */
+	a.inherit = !global;
+	a.sample_id_all = 1;
+	a.use_clockid = 1;
+	a.clockid = CLOCK_MONOTONIC;
+	fd = (int)syscall(SYS_perf_event_open, &a, pid, cpu, -1,
+	    PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0) {
+		int e = errno;
+		if (e == ESRCH && pid > 0)
+			return 0;    /* a thread that just exited */
+		snprintf(b->err, sizeof b->err, "cannot open the raw_syscalls "
+		    "tracepoint%s: %s%s", global ? " on every process" : "",
+		    strerror(e), e == EACCES || e == EPERM ? " (system calls "
+		    "of every process need CAP_PERFMON or perf_event_paranoid "
+		    "-1; trace a process instead with -c or -p)" : "");
+		return -1;
+	}
+	/* system-wide, our own calls would feed themselves */
+	if (global)
+		snprintf(full, sizeof full, "%s%s%scommon_pid != %d",
+		    filter[0] ? "(" : "", filter, filter[0] ? ") && " : "",
+		    (int)getpid());
+	else
+		snprintf(full, sizeof full, "%s", filter);
+	if ((full[0] && ioctl(fd, PERF_EVENT_IOC_SET_FILTER, full) < 0 &&
+	    errno != EINVAL) ||
+	    ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, rfd) < 0 ||
+	    ioctl(fd, PERF_EVENT_IOC_ID, &id) < 0 ||
+	    up_id_add(b, id, &y->site) < 0) {
+		snprintf(b->err, sizeof b->err, "cannot attach the raw_syscalls "
+		    "tracepoint to its ring: %s", strerror(errno));
+		close(fd);
+		return -1;
+	}
+	y->ev[y->nev++] = (up_ev_t){ fd, pid, id };
+	b->nevents++;
+	return 0;
+}
+
+int up_syscalls(udt_backend_t *be, const udt_sysset_t *set, int global)
+{
+	up_backend_t *b = (up_backend_t *)be;
+	up_sys_t *y = &b->sys;
+	char fent[2048], fret[2048];
+	int any_e = 0, any_r = 0;
+
+	for (size_t i = 0; i < UDT_SYS_MAX / 64; i++) {
+		any_e |= set->entry[i] != 0;
+		any_r |= set->ret[i] != 0;
+	}
+	sys_close_all(b);
+	y->set = *set;
+	y->global = global;
+	if (!any_e && !any_r)
+		return 0;
+	if (tp_init(b) < 0)
+		return -1;
+	/* descendants and other processes may be gone when drained */
+	up_track_comm(b);
+	filter_of(set->entry, fent, sizeof fent);
+	filter_of(set->ret, fret, sizeof fret);
+	for (int c = 0; c < b->ncpu; c++) {
+		if (!b->online[c])
+			continue;
+		if (global) {
+			if ((any_e && sys_open(b, y->enter_tp, fent, -1, c, 1) < 0) ||
+			    (any_r && sys_open(b, y->exit_tp, fret, -1, c, 1) < 0))
+				goto fail;
+			continue;
+		}
+		for (up_proc_t *up = b->procs; up; up = up->next) {
+			const pid_t *tids;
+			size_t n = proc_threads(up->p, &tids);
+			for (size_t i = 0; i < n; i++)
+				if ((any_e && sys_open(b, y->enter_tp, fent, tids[i],
+				    c, 0) < 0) ||
+				    (any_r && sys_open(b, y->exit_tp, fret, tids[i],
+				    c, 0) < 0))
+					goto fail;
+		}
+	}
+	return 0;
+fail:
+	sys_close_all(b);
+	memset(&y->set, 0, sizeof y->set);
+	return -1;
+}
+
+void up_sys_fini(up_backend_t *b)
+{
+	sys_close_all(b);
+	free(b->sys.ev);
+	b->sys.ev = NULL;
+	b->sys.capev = 0;
+}
+
+/* ---- the drain path: no allocation below ---- */
+
+void up_sys_sample(up_backend_t *b, const unsigned char *rec, size_t size)
+{
+	const udt_backend_cb_t *cb = &b->base.cb;
+	up_sys_t *y = &b->sys;
+	udt_hit_t *h = &b->hit;
+	const unsigned char *p = rec + sizeof(struct perf_event_header);
+	const unsigned char *end = rec + size, *raw;
+	uint32_t pt[2], cpu[2], rawsize;
+	uint16_t type;
+	int64_t nr;
+	int ret;
+
+	if (!cb->syscall || p + 44 > end)
+		return;
+	memcpy(pt, p + 16, 8);
+	memcpy(&h->time, p + 24, 8);
+	memcpy(cpu, p + 32, 8);
+	memcpy(&rawsize, p + 40, 4);
+	raw = p + 44;
+	if (raw + rawsize > end || rawsize < 8)
+		return;
+	memcpy(&type, raw, 2);
+	ret = type == (uint16_t)y->exit_tp;
+	if ((size_t)(ret ? y->off_ret + 8 : y->off_args + 48) > rawsize ||
+	    (size_t)y->off_id + 8 > rawsize)
+		return;
+	memcpy(&nr, raw + y->off_id, 8);
+	if (nr < 0 || !udt_sysset_has(ret ? y->set.ret : y->set.entry,
+	    (unsigned)nr))
+		return;
+	if (proc_injected((pid_t)pt[1], h->time))
+		return;
+	if (y->global && (pid_t)pt[0] == y->self)
+		return;
+	memset(h->regs, 0, sizeof h->regs);
+	h->regs[R_ORIG_RAX] = (uint64_t)nr;
+	if (ret)
+		memcpy(&h->regs[R_RAX], raw + y->off_ret, 8);
+	else {
+		static const int slot[6] = {
+			R_RDI, R_RSI, R_RDX, R_R10, R_R8, R_R9
+		};
+		for (int i = 0; i < 6; i++)
+			memcpy(&h->regs[slot[i]], raw + y->off_args + 8 * i, 8);
+	}
+	h->proc = NULL;
+	for (const up_proc_t *up = b->procs; up; up = up->next)
+		if (up->pid == (pid_t)pt[0])
+			h->proc = up->p;
+	/* not a process we watch: what the trackers heard of it */
+	h->comm = h->proc ? NULL : up_comm_find(b, (pid_t)pt[0]);
+	h->ppid = h->proc ? 0 : up_comm_ppid(b, (pid_t)pt[0]);
+	h->pid = (pid_t)pt[0];
+	h->tid = (pid_t)pt[1];
+	h->cpu = (int)cpu[0];
+	h->stack = NULL;
+	h->stacklen = 0;
+	h->cookie = NULL;
+	cb->syscall(cb->arg, h, (int)nr, ret);
+}
