@@ -56,7 +56,7 @@ UDTRACE   := $(BUILD)/udtrace
 # later tests trace (php, postgres, python).
 DEB_PKGS := libelf-dev libdw-dev libcapstone-dev libunwind-dev libreadline-dev \
             libjson-c-dev \
-            systemtap-sdt-dev pkg-config php8.2-cli postgresql python3 \
+            systemtap-sdt-dev pkg-config strace php8.2-cli postgresql python3 \
             chromium
 
 .PHONY: all deps check unit-tests targets demo install uninstall clean bench

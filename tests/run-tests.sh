@@ -26,8 +26,9 @@
 #   TARGETS     exported to .sh tests: the absolute path of the traced
 #               programs make targets builds (build/targets beside UDTRACE).
 #   UDTRACE_BACKENDS="ptrace uprobe trampoline"  tests under tests/d/pid/,
-#               tests/d/usdt/, tests/d/faults/ and tests/d/proc/ run once
-#               per backend named (default all three),
+#               tests/d/usdt/, tests/d/faults/, tests/d/proc/ and
+#               tests/d/syscall/ run once per backend named (default all
+#               three),
 #               each with UDTRACE_OPTS="-x backend=NAME" exported, which
 #               such tests pass to udtrace; other tests see UDTRACE_OPTS
 #               empty and run once.
@@ -104,7 +105,7 @@ run_d() {	# $1 = test path relative to $top, $2 = result file, $3 = backend
 	# tests, not at udtrace's exit. No effect on builds without ASan.
 	case $t in
 	tests/d/pid/*|tests/d/usdt*|tests/d/uprobe/*|tests/d/faults/*|\
-	tests/d/proc/*|tests/d/profile/*|tests/d/hostile/*|tests/d/dwarf/*|tests/d/backend/*|\
+	tests/d/proc/*|tests/d/syscall*|tests/d/profile/*|tests/d/hostile/*|tests/d/dwarf/*|tests/d/backend/*|\
 	tests/shell/*)
 		local ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 		export ASAN_OPTIONS ;;
@@ -164,7 +165,7 @@ done
 while IFS= read -r t; do
 	selected "$t" || continue
 	case $t in
-	tests/d/pid/*|tests/d/usdt/*|tests/d/faults/*|tests/d/proc/*)
+	tests/d/pid/*|tests/d/usdt/*|tests/d/faults/*|tests/d/proc/*|tests/d/syscall/*)
 		for b in $backends; do tests+=("d:$b:$t"); done ;;
 	*)	tests+=("d::$t") ;;
 	esac

@@ -197,6 +197,7 @@ typedef struct udt_backend_ops {
 	 * stopped run again. Threads already stopped stay as they were.
 	 */
 	pid_t (*hold)(udt_backend_t *b, udt_proc_t *p, int on);
+	/*
 	 * Optional (NULL: no system call events): report the calls of set
 	 * from now on (an empty set: none, and no cost), replacing any set
 	 * given before. global 0: in every watched process and every process

@@ -95,9 +95,11 @@ udt_handle_t *udt_open(void)
 	probe_reg_init(&h->reg);
 	if (provider_dtrace_register(&h->reg) != 0 ||
 	    provider_profile_register(&h->reg) != 0 ||
-	    provider_proc_register(h) != 0) {
+	    provider_proc_register(h) != 0 ||
+	    provider_syscall_register(h) != 0) {
 		provider_proc_fini(h);
 		probe_reg_fini(&h->reg);
+		free(h->sysst);
 		free(h);
 		return NULL;
 	}
@@ -127,6 +129,7 @@ void udt_close(udt_handle_t *h)
 	pid_state_free(h);
 	usdt_state_free(h);
 	provider_proc_fini(h);
+	syscall_state_free(h);
 	for (size_t i = 0; i < h->necbs; i++)
 		free(h->ecbs[i]);
 	free(h->ecbs);
@@ -604,6 +607,12 @@ int udt_enable(udt_handle_t *h, udt_prog_t *p, int *nmatched)
 				return -1;
 			}
 		}
+	}
+	/* the backend reports the system calls now enabled */
+	if (syscall_sync(h) != 0) {
+		seterr(h, "failed to enable '%s': %s", p->name, h->prov_err);
+		h->prov_err[0] = '\0';
+		return -1;
 	}
 	p->enabled = 1;
 	if (nmatched)

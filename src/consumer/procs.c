@@ -106,6 +106,7 @@ static udt_backend_t *make_backend(udt_handle_t *h)
 		.exited = procs_exited,
 		.exec = procs_exec_cb,
 		.objects = procs_objects_cb,
+		.syscall = syscall_hit,
 		.arg = h,
 		.thread = proc_thread,
 		.procev = proc_procev,

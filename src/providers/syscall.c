@@ -1,0 +1,250 @@
+/*
+ * syscall.c — the syscall provider: syscall::NAME:entry and :return for
+ * every call of syscall_tab.c, enabled as a set in the backend (which
+ * pays only for the calls in it), fired with DTrace's arguments: at
+ * entry arg0..arg5 the call's arguments, at return arg0 and arg1 the
+ * return value and errno 0 or the positive error (D-REFERENCE §9).
+ *
+ * Owns: the probes, which exist once a description names the provider
+ * (so `-l -P syscall` lists them and other probes keep their ids), the
+ * number -> probe tables, the set last handed to the backend.
+ * Must not: allocate on the hit path, or know the backend's mechanism.
+ * Invariant: entry[nr] / ret[nr] is the probe of call nr (NULL before
+ * the probes exist); a probe with ECBs has its bit in `set`.
+ */
+#include "consumer/handle.h"
+#include "consumer/hitctx.h"
+#include "providers/syscall.h"
+#include "providers/syscall_tab.h"
+#include "consumer/symfmt.h"
+#include "sym/sym.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct syscall_state {
+	udt_provider_t *pv;
+	int made;                       /* the probes exist */
+	udt_probe_t *entry[SYSCALL_NR], *ret[SYSCALL_NR];
+	udt_sysset_t set;               /* enabled now */
+	udt_sysset_t pushed;            /* what the backend has */
+	int pushed_any;                 /* the backend was given a set */
+};
+
+_Static_assert(SYSCALL_NR == UDT_SYS_MAX, "one bound for call numbers");
+
+/* Is p one of ours? Then *nr and *isret say which. */
+static int which(const struct syscall_state *ss, const udt_probe_t *p,
+    unsigned *nr, int *isret)
+{
+	for (unsigned i = 0; i < SYSCALL_NR; i++) {
+		if (ss->entry[i] == p || ss->ret[i] == p) {
+			*nr = i;
+			*isret = ss->ret[i] == p;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int make_probes(probe_reg_t *r, struct syscall_state *ss)
+{
+	for (unsigned i = 0; i < SYSCALL_NR; i++) {
+		if (syscall_names[i] == NULL)
+			continue;
+		if ((ss->entry[i] = probe_create(r, ss->pv, "", syscall_names[i],
+		    "entry")) == NULL ||
+		    (ss->ret[i] = probe_create(r, ss->pv, "", syscall_names[i],
+		    "return")) == NULL)
+			return -1;
+	}
+	ss->made = 1;
+	return 0;
+}
+
+static int syscall_provide(probe_reg_t *r, udt_provider_t *pv,
+    const d_pdesc_t *d)
+{
+	udt_handle_t *h = pv->arg;
+	struct syscall_state *ss = h->sysst;
+	if (ss->made)
+		return 0;
+	/* only a description that could name one of them makes them */
+	if (!probe_glob(d->mod, "") ||
+	    (!probe_glob(d->name, "entry") && !probe_glob(d->name, "return")))
+		return 0;
+	return make_probes(r, ss);
+}
+
+static void set_bit(uint64_t *w, unsigned nr, int on)
+{
+	if (on)
+		w[nr / 64] |= 1ull << (nr % 64);
+	else
+		w[nr / 64] &= ~(1ull << (nr % 64));
+}
+
+static int syscall_enable(udt_provider_t *pv, udt_probe_t *p)
+{
+	udt_handle_t *h = pv->arg;
+	struct syscall_state *ss = h->sysst;
+	unsigned nr;
+	int isret;
+	if (which(ss, p, &nr, &isret))
+		set_bit(isret ? ss->set.ret : ss->set.entry, nr, 1);
+	return 0;
+}
+
+static void syscall_disable(udt_provider_t *pv, udt_probe_t *p)
+{
+	udt_handle_t *h = pv->arg;
+	struct syscall_state *ss = h->sysst;
+	unsigned nr;
+	int isret;
+	if (which(ss, p, &nr, &isret))
+		set_bit(isret ? ss->set.ret : ss->set.entry, nr, 0);
+}
+
+static const udt_provider_ops_t syscall_ops = {
+	syscall_provide, syscall_enable, syscall_disable, NULL
+};
+
+int provider_syscall_register(udt_handle_t *h)
+{
+	struct syscall_state *ss = calloc(1, sizeof(*ss));
+	if (ss == NULL)
+		return -1;
+	ss->pv = probe_add_provider(&h->reg, "syscall", &syscall_ops, h);
+	if (ss->pv == NULL) {
+		free(ss);
+		return -1;
+	}
+	h->sysst = ss;
+	return 0;
+}
+
+static int set_empty(const udt_sysset_t *s)
+{
+	for (size_t i = 0; i < UDT_SYS_MAX / 64; i++)
+		if (s->entry[i] | s->ret[i])
+			return 0;
+	return 1;
+}
+
+int syscall_sync(udt_handle_t *h)
+{
+	struct syscall_state *ss = h->sysst;
+	if (ss == NULL)
+		return 0;
+	if (memcmp(&ss->set, &ss->pushed, sizeof(ss->set)) == 0 &&
+	    (ss->pushed_any || set_empty(&ss->set)))
+		return 0;
+	/* with no -c or -p, the whole machine: the backend is made for it */
+	int global = h->procs.nuser == 0;
+	udt_backend_t *be = global ? procs_backend(h) : h->procs.be;
+	if (be == NULL) {
+		snprintf(h->prov_err, sizeof(h->prov_err), "%.1000s", h->errmsg);
+		return -1;
+	}
+	if (be->ops->syscalls == NULL) {
+		snprintf(h->prov_err, sizeof(h->prov_err), "the %s backend "
+		    "cannot report system calls", be->ops->name);
+		return -1;
+	}
+	if (be->ops->syscalls(be, &ss->set, global) != 0) {
+		snprintf(h->prov_err, sizeof(h->prov_err), "%s",
+		    be->ops->errmsg ? be->ops->errmsg(be) : "error");
+		return -1;
+	}
+	ss->pushed = ss->set;
+	ss->pushed_any = 1;
+	return 0;
+}
+
+/*
+ * The kernel's restart codes: a call a signal interrupted. The program
+ * sees EINTR, or (SA_RESTART, restart_syscall) the call made again,
+ * which fires its entry again; DTrace reports such a return as EINTR.
+ */
+static int user_errno(int64_t rv)
+{
+	if (rv >= 0 || rv < -4095)
+		return 0;
+	if (rv >= -516 && rv <= -512)
+		return EINTR;
+	return (int)-rv;
+}
+
+/* ---- the hit path: no allocation below ---- */
+
+void syscall_hit(void *arg, const udt_hit_t *uh, int nr, int ret)
+{
+	udt_handle_t *h = arg;
+	struct syscall_state *ss = h->sysst;
+	if (ss == NULL || nr < 0 || nr >= SYSCALL_NR || h->exiting)
+		return;
+	udt_probe_t *p = ret ? ss->ret[nr] : ss->entry[nr];
+	if (p == NULL || p->ecbs == NULL)
+		return;
+	dif_hit_t *hit = &h->phit;
+	udt_tproc_t *t = uh->proc != NULL ? procs_of(&h->procs, uh->proc) :
+	    NULL;
+	unsigned have = UDT_CLOCK_TS;
+
+	hit->pid = uh->pid;
+	hit->tid = uh->tid ? uh->tid : uh->pid;
+	if (t != NULL && t->pid == uh->pid) {
+		hit->ppid = t->ppid;
+		hit->uid = t->uid;
+		hit->gid = t->gid;
+		hit->execname = t->execname;
+	} else {
+		/* a descendant, or any process system-wide */
+		const hitctx_ident_t *id = hitctx_ident(hit->pid, uh->time);
+		if (udt_symbolize == NULL)
+			udt_symbolize = sym_lookup_pid;
+		hit->ppid = uh->ppid ? uh->ppid : id->ppid;
+		hit->uid = id->uid;
+		hit->gid = id->gid;
+		hit->execname = uh->comm != NULL ? uh->comm : id->execname;
+	}
+	hit->cpu = uh->cpu;
+	hit->timestamp = uh->time;
+	hit->uregs = uh->regs;
+	hit->nuregs = UDT_NREGS;
+	hit->read_mem = hitctx_read;
+	hit->read_arg = (void *)uh;
+	hit->ustack = NULL;
+	hit->nustack = 0;
+	hit->ustackdepth = 0;
+	hit->ucaller = 0;
+	memset(hit->args, 0, sizeof(hit->args));
+	if (ret) {
+		/* as DTrace: a failed call returns -1, its error in errno */
+		int64_t rv = (int64_t)uh->regs[R_RAX];
+		hit->errno_val = user_errno(rv);
+		if (hit->errno_val != 0)
+			rv = -1;
+		hit->args[0] = hit->args[1] = (uint64_t)rv;
+	} else {
+		hit->args[0] = uh->regs[R_RDI];
+		hit->args[1] = uh->regs[R_RSI];
+		hit->args[2] = uh->regs[R_RDX];
+		hit->args[3] = uh->regs[R_R10];
+		hit->args[4] = uh->regs[R_R8];
+		hit->args[5] = uh->regs[R_R9];
+		hit->errno_val = 0;
+	}
+	h->fire_tproc = t;
+	h->fire_tid = hit->tid;
+	ecb_fire_clk(h, p, hit, have);
+	h->fire_tproc = NULL;
+	h->fire_tid = 0;
+}
+
+void syscall_state_free(udt_handle_t *h)
+{
+	free(h->sysst);
+	h->sysst = NULL;
+}
