@@ -435,6 +435,16 @@ static void in_procev(void *arg, const udt_hit_t *h, int ev, int64_t a0,
 		b->base.cb.procev(b->base.cb.arg, h, ev, a0, a1);
 }
 
+/* A system call event: the ring's records before it first. */
+static void in_syscall(void *arg, const udt_hit_t *h, int nr, int ret)
+{
+	tp_backend_t *b = arg;
+
+	tp_drain(b, NULL, h->time);
+	if (b->base.cb.syscall)
+		b->base.cb.syscall(b->base.cb.arg, h, nr, ret);
+}
+
 static void in_exiting(void *arg, udt_proc_t *p)
 {
 	tp_backend_t *b = arg;
@@ -720,6 +730,23 @@ static int tp_sample(udt_backend_t *be,
 	return b->in->ops->sample ? b->in->ops->sample(b->in, fn, arg) : -1;
 }
 
+/* System calls are the inner backend's: syscall stops, or tracepoints. */
+static int tp_syscalls(udt_backend_t *be, const udt_sysset_t *set, int global)
+{
+	tp_backend_t *b = B(be);
+
+	if (!b->in->ops->syscalls) {
+		snprintf(b->err, sizeof b->err, "the %s backend cannot report "
+		    "system calls", b->in->ops->name);
+		return -1;
+	}
+	if (b->in->ops->syscalls(b->in, set, global) < 0) {
+		snprintf(b->err, sizeof b->err, "%s", b->in->ops->errmsg(b->in));
+		return -1;
+	}
+	return 0;
+}
+
 static uint64_t tp_deadline(udt_backend_t *be)
 {
 	tp_backend_t *b = B(be);
@@ -767,6 +794,7 @@ static const udt_backend_ops_t tp_ops = {
 	.sample = tp_sample,
 	.deadline = tp_deadline,
 	.hold = tp_hold,
+	.syscalls = tp_syscalls,
 };
 
 udt_backend_t *backend_trampoline_create(const udt_backend_cb_t *cb,
@@ -775,7 +803,7 @@ udt_backend_t *backend_trampoline_create(const udt_backend_cb_t *cb,
 	tp_backend_t *b;
 	udt_backend_cb_t in = { .hit = in_hit, .exited = in_exited,
 	    .exec = in_exec, .objects = in_objects, .exiting = in_exiting,
-	    .thread = in_thread, .procev = in_procev };
+	    .thread = in_thread, .procev = in_procev, .syscall = in_syscall };
 	char why[256];
 	uint64_t rs = TP_REC;
 
