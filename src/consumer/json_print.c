@@ -50,10 +50,13 @@ static json_object *walk(const jp_t *s, const d_ptype_t *t, size_t off,
 static int
 is_char(const d_ptype_t *t)
 {
-	return t != NULL && t->kind == D_PT_INT && t->size == 1;
+	return t != NULL && t->kind == D_PT_INT && t->size == 1 && t->is_signed;
 }
 
-/* n chars at off: a string when printable text ends in NULs. */
+/*
+ * n chars at off: a string when printable text ends in NULs (all NULs
+ * too: pprint.c shows those as "").
+ */
 static json_object *
 chars(const jp_t *s, size_t off, uint32_t n, int *ok)
 {
@@ -67,8 +70,6 @@ chars(const jp_t *s, size_t off, uint32_t n, int *ok)
 	for (i = 0; i < n && buf[i] != '\0'; i++)
 		if (buf[i] < 0x20 && (buf[i] < '\a' || buf[i] > '\r'))
 			return NULL;
-	if (i == 0 && n > 1)
-		return NULL;
 	for (uint32_t j = i; j < n; j++)
 		if (buf[j] != '\0')
 			return NULL;
