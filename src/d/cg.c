@@ -770,6 +770,9 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 			    cg_is_xlated_type(g, v.type))
 				d_error(g->cc, n->line, "D_OP_DYN", "operator , "
 				    "operands cannot be of dynamic type");
+			if (cg_is_actfunc(n->left) || cg_is_actfunc(n->right))
+				d_error(g->cc, n->line, "D_OP_ACT", "operator , "
+				    "operands cannot be actions");
 			break;
 		}
 		case D_OP_LAND: case D_OP_LOR: {
@@ -913,6 +916,9 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 		else
 			d_error(g->cc, n->line, "D_OP_INCOMPAT",
 			    "operator ?: operands must have compatible types");
+		if (cg_is_actfunc(n->left) || cg_is_actfunc(n->right))
+			d_error(g->cc, n->line, "D_OP_ACT",
+			    "action cannot be used in a conditional context");
 		v = cg_val(c.reg, t);
 		break;
 	}
@@ -981,7 +987,7 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 		if (!(d_is_scalar(rt) || rt->kind == TK_STRING ||
 		    d_is_char_array(rt)))
 			d_error(g->cc, n->line, "D_STRINGOF_TYPE",
-			    "stringof( ) may not be applied to operand of type %s",
+			    "cannot apply stringof to a value of type %s",
 			    v.type->name);
 		v.type = d_t_string(g->ts);
 		break;
@@ -1043,6 +1049,7 @@ static void cg_stmt(cg_t *g, d_node_t *s)
 			val_t v = cg_expr(g, e);
 			cg_reg_free(g, v.reg);
 		}
+		cg_actval_done(g);
 		break;
 	}
 	case S_IF: {
@@ -1050,6 +1057,7 @@ static void cg_stmt(cg_t *g, d_node_t *s)
 		if (!d_is_scalar(c.type))
 			d_error(g->cc, s->line, "D_IF_SCALAR",
 			    "if-statement condition must be of scalar type");
+		cg_actval_done(g);
 		size_t br = cg_emit(g, DIF_BZ, 0, c.reg, 0, 0);
 		cg_reg_free(g, c.reg);
 		cg_stmt(g, s->then_s);
@@ -1134,6 +1142,7 @@ difo_t *cg_predicate(cg_t *g, d_node_t *pred)
 	if (!d_is_scalar(v.type))
 		d_error(g->cc, pred->line, "D_PRED_SCALAR",
 		    "predicate result must be of scalar type");
+	cg_actval_done(g);
 	cg_emit(g, DIF_RET, 0, v.reg, 0, 0);
 	g->cc->region = NULL;
 	return difo_take(g);

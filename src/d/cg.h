@@ -84,6 +84,10 @@ typedef struct cg {
 	int clause_exits;     /* the clause body contains exit() */
 	/* speculation placement rules (DTrace's, checked per clause) */
 	int cl_datarec, cl_spec, cl_commit;
+	/* the first action called for a value in this statement, refused
+	 * (D_CG_EXPR) once the statement is cooked whole: cg_actval.c */
+	const char *cgexpr_name;
+	int cgexpr_agg, cgexpr_line;
 	CG_VEC(cg_agg_t) aggs;
 	struct d_program *prog;  /* receives descriptors that outlive the compile */
 	d_type_t *argtypes[10];  /* args[] types of the clause being compiled */

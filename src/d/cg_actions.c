@@ -321,7 +321,7 @@ static void act_printflike(cg_t *g, d_node_t *n, int act)
 	d_recdesc_t d = { .action = (uint8_t)act, .fmt = pf };
 	uint32_t idx = cg_add_rec(g, DIF_REC_INT, 0, d);
 	pfmt_arg_t types[64];
-	int na = 0;
+	int na = 0, nvoid = 0;
 	for (d_node_t *a = f->next; a; a = a->next) {
 		if (na == 64)
 			d_error(g->cc, n->line, "D_PRINTF_ARG_EXTRA",
@@ -331,18 +331,25 @@ static void act_printflike(cg_t *g, d_node_t *n, int act)
 			    "%s( ) argument #%d is an aggregation: use printa( )",
 			    n->name, na + 2);
 		val_t v = cg_expr(g, a);
-		if (d_is_void(v.type))
-			d_error(g->cc, n->line, "D_PRINTF_ARG_TYPE",
-			    "%s( ) argument #%d is of type void", n->name, na + 2);
 		pf_arg_of(v, &types[na]);
-		/* record each argument now so few registers stay in use */
-		cg_record(g, v, D_ACT_PRINTF_ARG);
+		/*
+		 * record each argument now so few registers stay in use; a
+		 * void one (an action called for a value) has nothing to
+		 * record, and no conversion takes it: pfmt_check says so
+		 */
+		if (d_is_void(v.type))
+			nvoid++;
+		else
+			cg_record(g, v, D_ACT_PRINTF_ARG);
 		cg_reg_free(g, v.reg);
 		na++;
 	}
 	if (pf != NULL &&
 	    pfmt_check(pf, types, na, tag, sizeof(tag), msg, sizeof(msg)) != 0)
 		d_error(g->cc, n->line, tag, "%s", msg);
+	if (pf != NULL && nvoid > 0)
+		d_error(g->cc, n->line, "D_PRINTF_ARG_TYPE",
+		    "%s( ) argument is of type void", n->name);
 	if (pf == NULL && na > 0)
 		d_error(g->cc, n->line, "D_PRINTF_ARG_EXTRA",
 		    "%s( ) prototype mismatch: only 0 arguments required by "

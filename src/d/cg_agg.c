@@ -110,7 +110,11 @@ static void agg_keys(cg_t *g, cg_agg_t *ag, d_node_t *keys, int line)
 		else
 			kv[i] = cg_expr(g, k);
 		const d_type_t *kt = kv[i].type;
-		if (d_is_void(kt) || (!kt->special && !d_is_scalar(kt) &&
+		if (d_is_void(kt))
+			d_error(g->cc, line, "D_KEY_TYPE", "%s expression may "
+			    "not be used as aggregation index: key #%d",
+			    kt->name, i + 1);
+		if ((!kt->special && !d_is_scalar(kt) &&
 		    !d_is_string(kt) && !d_is_byref(kt)))
 			d_error(g->cc, line, "D_KEY_TYPE",
 			    "%s[ ] key #%d is of invalid type: %s", name, i + 1,

@@ -256,6 +256,8 @@ val_t cg_call(cg_t *g, d_node_t *n)
 			return cg_subr(g, n, &subrs[i]);
 	if (cg_special_call(g, n, &v))
 		return v;
+	if (cg_actval(g, n, &v))
+		return v;
 	for (int i = 0; actions[i]; i++)
 		if (strcmp(actions[i], n->name) == 0)
 			d_error(g->cc, n->line, "D_ACT_EXPR",

@@ -125,10 +125,14 @@ void cg_push_keys(cg_t *g, cg_var_t *v, d_node_t *keys, int line)
 	for (d_node_t *k = keys; k; k = k->next, i++) {
 		kv[i] = cg_expr(g, k);
 		kt[i] = kv[i].type;
+		if (d_is_void(kt[i]))
+			d_error(g->cc, line, "D_KEY_TYPE", "%s expression may "
+			    "not be used as associative array index: key #%d",
+			    kt[i]->name, i + 1);
 		/* illumos (dt_idcook_assc) refuses only void and dynamic
 		 * keys: a struct or union key is its bytes, compared by
 		 * content */
-		if (d_is_void(kt[i]) || !(d_is_scalar(kt[i]) ||
+		if (!(d_is_scalar(kt[i]) ||
 		    d_is_string(kt[i]) || key_by_content(kt[i])))
 			d_error(g->cc, line, "D_KEY_TYPE",
 			    "%s[ ] key #%d is of invalid type: %s", name, i + 1,
@@ -477,6 +481,13 @@ val_t cg_assign(cg_t *g, d_node_t *n)
 		if (lv.kind != LV_MEM && lv.var != NULL)
 			lv.var = cg_var_lookup(g, lv.var->name, lv.scope);
 	}
+	/*
+	 * An action's void value passes DTrace's assignment checks (void
+	 * is compatible with the new variable's void): what refuses it is
+	 * code generation, D_CG_EXPR.
+	 */
+	if (d_is_void(r.type) && cg_is_actval(n->right))
+		cg_actval_done(g);
 	if (d_is_void(r.type))
 		d_error(g->cc, n->line, "D_OP_VOID",
 		    "operator %s cannot be applied to a void expression", op);

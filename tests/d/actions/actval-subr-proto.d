@@ -1,0 +1,3 @@
+/* proves: an action's void value as a subroutine argument is D_PROTO_ARG */
+/* args: -x errtags */
+BEGIN { x = progenyof(trace(1)); }

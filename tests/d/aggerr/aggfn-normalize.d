@@ -1,0 +1,3 @@
+/* proves: normalize() of an aggregating function call is D_NORMALIZE_AGGARG naming its void type */
+/* args: -x errtags */
+BEGIN { normalize(count(), 4); }
