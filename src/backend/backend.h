@@ -125,8 +125,9 @@ typedef struct udt_backend_cb {
 	 * convention puts them (R_RDI, R_RSI, R_RDX, R_R10, R_R8, R_R9), the
 	 * number in R_ORIG_RAX and, at return, the result in R_RAX; the other
 	 * registers read 0 (the kernel's tracepoints carry no more). h->proc
-	 * is NULL for a process the consumer did not add (a descendant, or
-	 * any process system-wide); h->cookie is NULL.
+	 * is the backend's handle of the process if it has one (a descendant
+	 * ptrace keeps has one the consumer never added), else NULL;
+	 * h->cookie is NULL.
 	 */
 	void (*syscall)(void *arg, const udt_hit_t *h, int nr, int ret);
 } udt_backend_cb_t;
