@@ -219,7 +219,12 @@ void procs_exited(void *arg, udt_proc_t *p, int status)
 {
 	udt_handle_t *h = arg;
 	udt_tproc_t *t = procs_of(&h->procs, p);
-	if (t == NULL || !t->alive)
+	if (t == NULL) {
+		/* a descendant the backend followed for us */
+		proc_exited(h, proc_pid(p), status);
+		return;
+	}
+	if (!t->alive)
 		return;
 	t->alive = 0;
 	if (t->user)

@@ -44,7 +44,8 @@
 
 enum {
 	P_CREATE, P_START, P_LWP_CREATE, P_LWP_START, P_LWP_EXIT,
-	P_EXEC, P_EXEC_SUCCESS, P_EXIT, P_SIGNAL_HANDLE, P_SIGNAL_DISCARD, P_N
+	P_EXEC, P_EXEC_SUCCESS, P_EXIT, P_SIGNAL_HANDLE, P_SIGNAL_DISCARD,
+	P_EXEC_FAILURE, P_SIGNAL_SEND, P_SIGNAL_CLEAR, P_N
 };
 
 static const struct pdef {
@@ -66,11 +67,29 @@ static const struct pdef {
 	[P_SIGNAL_DISCARD] = { "signal-discard", 3,
 	    { "lwpsinfo_t *", "psinfo_t *", "int" },
 	    { PROC_XL_LWPSINFO, PROC_XL_PSINFO, 0 } },
+	[P_EXEC_FAILURE] = { "exec-failure", 1, { "int" }, { 0 } },
+	[P_SIGNAL_SEND] = { "signal-send", 3,
+	    { "lwpsinfo_t *", "psinfo_t *", "int" },
+	    { PROC_XL_LWPSINFO, PROC_XL_PSINFO, 0 } },
+	[P_SIGNAL_CLEAR] = { "signal-clear", 1, { "int" }, { 0 } },
+};
+
+/*
+ * The system calls behind the probes the process events cannot give:
+ * exec-failure is a failed execve's return, signal-send a kill-like
+ * call's entry, signal-clear a signal taken by sigtimedwait (x86-64).
+ */
+enum {
+	NR_KILL = 62, NR_RT_SIGTIMEDWAIT = 128, NR_RT_SIGQUEUEINFO = 129,
+	NR_EXECVE = 59, NR_TKILL = 200, NR_TGKILL = 234,
+	NR_RT_TGSIGQUEUEINFO = 297, NR_EXECVEAT = 322
 };
 
 struct proc_state {
 	int made;                 /* the probes exist */
+	unsigned enabled;         /* bit per probe with ECBs */
 	udt_probe_t *probe[P_N];  /* NULL before */
+	char comm[32];            /* a new image's name (exec-success) */
 	dif_hit_t hit;
 };
 
@@ -130,7 +149,59 @@ static int proc_make(probe_reg_t *r, udt_provider_t *pv, const d_pdesc_t *d)
 	return 0;
 }
 
-static const udt_provider_ops_t proc_ops = { proc_make, NULL, NULL, NULL };
+static int probe_index(const struct proc_state *ps, const udt_probe_t *p)
+{
+	for (int i = 0; i < P_N; i++)
+		if (ps->probe[i] == p)
+			return i;
+	return -1;
+}
+
+static int proc_enable(udt_provider_t *pv, udt_probe_t *p)
+{
+	udt_handle_t *h = pv->arg;
+	int k = probe_index(h->procst, p);
+	if (k >= 0)
+		h->procst->enabled |= 1u << k;
+	return 0;
+}
+
+static void proc_disable(udt_provider_t *pv, udt_probe_t *p)
+{
+	udt_handle_t *h = pv->arg;
+	int k = probe_index(h->procst, p);
+	if (k >= 0)
+		h->procst->enabled &= ~(1u << k);
+}
+
+static void set_bit(uint64_t *w, unsigned nr)
+{
+	w[nr / 64] |= 1ull << (nr % 64);
+}
+
+void proc_sysset(udt_handle_t *h, udt_sysset_t *set)
+{
+	struct proc_state *ps = h->procst;
+	if (ps == NULL)
+		return;
+	if (ps->enabled & (1u << P_EXEC_FAILURE)) {
+		set_bit(set->ret, NR_EXECVE);
+		set_bit(set->ret, NR_EXECVEAT);
+	}
+	if (ps->enabled & (1u << P_SIGNAL_SEND)) {
+		set_bit(set->entry, NR_KILL);
+		set_bit(set->entry, NR_TKILL);
+		set_bit(set->entry, NR_TGKILL);
+		set_bit(set->entry, NR_RT_SIGQUEUEINFO);
+		set_bit(set->entry, NR_RT_TGSIGQUEUEINFO);
+	}
+	if (ps->enabled & (1u << P_SIGNAL_CLEAR))
+		set_bit(set->ret, NR_RT_SIGTIMEDWAIT);
+}
+
+static const udt_provider_ops_t proc_ops = {
+	proc_make, proc_enable, proc_disable, NULL
+};
 
 int provider_proc_register(udt_handle_t *h)
 {
@@ -177,6 +248,21 @@ static void fire(udt_handle_t *h, int k, pid_t pid, pid_t tid, int cpu,
 		hit->uid = id->uid;
 		hit->gid = id->gid;
 		hit->execname = id->execname;
+		if (k == P_EXEC_SUCCESS) {
+			/* the cache may hold the name from before the exec */
+			char path[64];
+			snprintf(path, sizeof(path), "/proc/%d/comm", (int)pid);
+			int fd = open(path, O_RDONLY | O_CLOEXEC);
+			ssize_t n = fd >= 0 ? read(fd, ps->comm,
+			    sizeof(ps->comm) - 1) : -1;
+			if (fd >= 0)
+				close(fd);
+			if (n > 0) {
+				ps->comm[n] = '\0';
+				ps->comm[strcspn(ps->comm, "\n")] = '\0';
+				hit->execname = ps->comm;
+			}
+		}
 	}
 	hit->cpu = cpu;
 	hit->errno_val = 0;
@@ -305,6 +391,80 @@ void proc_procev(void *arg, const udt_hit_t *uh, int ev, int64_t a0,
 		break;
 	case UDT_PEV_SIGNAL:
 		on_signal(h, uh, (int)a0);
+		break;
+	default:
+		break;
+	}
+}
+
+/* The process thread tid belongs to (its Tgid), or tid. */
+static pid_t tgid_of(pid_t tid)
+{
+	char path[64], buf[1024];
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)tid);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return tid;
+	ssize_t n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return tid;
+	buf[n] = '\0';
+	const char *p = strstr(buf, "\nTgid:");
+	return p != NULL ? (pid_t)strtol(p + 6, NULL, 10) : tid;
+}
+
+/* signal-send: sender uh asked for sig to go to thread tid of pid. */
+static void send(udt_handle_t *h, const udt_hit_t *uh, pid_t pid, pid_t tid,
+    int64_t sig)
+{
+	/* signal 0 sends nothing; a group (pid <= 0) names no one process */
+	if (sig <= 0 || sig > 64 || pid <= 0 || tid <= 0)
+		return;
+	fire(h, P_SIGNAL_SEND, uh->pid, uh->tid, uh->cpu, uh->time, uh, tid,
+	    pid, sig);
+}
+
+/*
+ * The syscall provider's events, also ours (syscall.c hands each one
+ * here first): h->regs holds the arguments at entry, the result at return.
+ */
+void proc_on_syscall(udt_handle_t *h, const udt_hit_t *uh, int nr, int ret)
+{
+	struct proc_state *ps = h->procst;
+	if (ps == NULL || ps->enabled == 0)
+		return;
+	const uint64_t *r = uh->regs;
+	int64_t rv = (int64_t)r[R_RAX];
+	if (ret) {
+		if ((nr == NR_EXECVE || nr == NR_EXECVEAT) && rv < 0 &&
+		    rv >= -4095)
+			fire(h, P_EXEC_FAILURE, uh->pid, uh->tid, uh->cpu,
+			    uh->time, uh, -rv, 0, 0);
+		else if (nr == NR_RT_SIGTIMEDWAIT && rv > 0)
+			fire(h, P_SIGNAL_CLEAR, uh->pid, uh->tid, uh->cpu,
+			    uh->time, uh, rv, 0, 0);
+		return;
+	}
+	if (!(ps->enabled & (1u << P_SIGNAL_SEND)))
+		return;
+	switch (nr) {
+	case NR_KILL:                   /* (pid, sig) */
+		send(h, uh, (pid_t)r[R_RDI], (pid_t)r[R_RDI],
+		    (int64_t)(int32_t)r[R_RSI]);
+		break;
+	case NR_RT_SIGQUEUEINFO:        /* (tgid, sig, info) */
+		send(h, uh, (pid_t)r[R_RDI], (pid_t)r[R_RDI],
+		    (int64_t)(int32_t)r[R_RSI]);
+		break;
+	case NR_TKILL:                  /* (tid, sig) */
+		send(h, uh, tgid_of((pid_t)r[R_RDI]), (pid_t)r[R_RDI],
+		    (int64_t)(int32_t)r[R_RSI]);
+		break;
+	case NR_TGKILL:                 /* (tgid, tid, sig) */
+	case NR_RT_TGSIGQUEUEINFO:      /* (tgid, tid, sig, info) */
+		send(h, uh, (pid_t)r[R_RDI], (pid_t)r[R_RSI],
+		    (int64_t)(int32_t)r[R_RDX]);
 		break;
 	default:
 		break;

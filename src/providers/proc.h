@@ -33,6 +33,11 @@ int proc_provide(struct udt_handle *h, const struct d_pdesc *d);
 void proc_procev(void *arg, const udt_hit_t *h, int ev, int64_t a0,
     int64_t a1);
 void proc_thread(void *arg, udt_proc_t *p, pid_t tid, int born);
+/* The system calls proc probes now enabled need, added to set. */
+void proc_sysset(struct udt_handle *h, udt_sysset_t *set);
+/* A system call event (syscall_hit hands every one here first). */
+void proc_on_syscall(struct udt_handle *h, const udt_hit_t *uh, int nr,
+    int ret);
 /* A watched process ended (procs_exited calls it first). */
 void proc_exited(struct udt_handle *h, pid_t pid, int status);
 

@@ -15,6 +15,8 @@
 #include "consumer/handle.h"
 #include "consumer/hitctx.h"
 #include "providers/syscall.h"
+#include "providers/proc.h"
+#include "consumer/procinfo.h"
 #include "providers/syscall_tab.h"
 #include "consumer/symfmt.h"
 #include "sym/sym.h"
@@ -137,8 +139,11 @@ int syscall_sync(udt_handle_t *h)
 	struct syscall_state *ss = h->sysst;
 	if (ss == NULL)
 		return 0;
-	if (memcmp(&ss->set, &ss->pushed, sizeof(ss->set)) == 0 &&
-	    (ss->pushed_any || set_empty(&ss->set)))
+	/* the proc provider's signal and exec calls ride along */
+	udt_sysset_t set = ss->set;
+	proc_sysset(h, &set);
+	if (memcmp(&set, &ss->pushed, sizeof(set)) == 0 &&
+	    (ss->pushed_any || set_empty(&set)))
 		return 0;
 	/* with no -c or -p, the whole machine: the backend is made for it */
 	int global = h->procs.nuser == 0;
@@ -152,12 +157,12 @@ int syscall_sync(udt_handle_t *h)
 		    "cannot report system calls", be->ops->name);
 		return -1;
 	}
-	if (be->ops->syscalls(be, &ss->set, global) != 0) {
+	if (be->ops->syscalls(be, &set, global) != 0) {
 		snprintf(h->prov_err, sizeof(h->prov_err), "%s",
 		    be->ops->errmsg ? be->ops->errmsg(be) : "error");
 		return -1;
 	}
-	ss->pushed = ss->set;
+	ss->pushed = set;
 	ss->pushed_any = 1;
 	return 0;
 }
@@ -184,6 +189,7 @@ void syscall_hit(void *arg, const udt_hit_t *uh, int nr, int ret)
 	struct syscall_state *ss = h->sysst;
 	if (ss == NULL || nr < 0 || nr >= SYSCALL_NR || h->exiting)
 		return;
+	proc_on_syscall(h, uh, nr, ret);
 	udt_probe_t *p = ret ? ss->ret[nr] : ss->entry[nr];
 	if (p == NULL || p->ecbs == NULL)
 		return;
@@ -215,6 +221,8 @@ void syscall_hit(void *arg, const udt_hit_t *uh, int nr, int ret)
 	hit->nuregs = UDT_NREGS;
 	hit->read_mem = hitctx_read;
 	hit->read_arg = (void *)uh;
+	hit->xlate = procinfo_xlate;
+	hit->xlate_arg = hit;
 	hit->ustack = NULL;
 	hit->nustack = 0;
 	hit->ustackdepth = 0;
