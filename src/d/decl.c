@@ -548,6 +548,19 @@ void cg_decl(cg_t *g, d_node_t *decl)
 			d_error(g->cc, tn->line, "D_DECL_SCOPE",
 			    "D scoping operator may not be used in a "
 			    "declaration name (%s)", tn->tn.ident);
+		/*
+		 * dt_node_decl: a global or static function prototype is an
+		 * extern declaration, of a symbol D cannot call or read, so
+		 * it defines nothing here once its types are checked.
+		 */
+		if (tn->tn.dcl != NULL && tn->tn.dcl->kind == D_DCL_FUNC &&
+		    (st == D_ST_NONE || st == D_ST_STATIC ||
+		    st == D_ST_EXTERN)) {
+			(void)cg_tname(g, tn);
+			for (d_node_t *a = tn->tn.dcl->params; a; a = a->next)
+				(void)cg_tname(g, a);
+			continue;
+		}
 		switch (st) {
 		case D_ST_TYPEDEF: {
 			d_type_t *t = cg_tname(g, tn);
@@ -590,13 +603,8 @@ void cg_decl(cg_t *g, d_node_t *decl)
 			break;
 		}
 		case D_ST_AUTO: case D_ST_REGISTER: case D_ST_STATIC:
-			/* a static function prototype is an extern one */
-			if (st != D_ST_STATIC || tn->tn.dcl == NULL ||
-			    tn->tn.dcl->kind != D_DCL_FUNC)
-				d_error(g->cc, tn->line, "D_DECL_BADCLASS",
-				    "specified storage class not appropriate "
-				    "in D");
-			/* FALLTHROUGH */
+			d_error(g->cc, tn->line, "D_DECL_BADCLASS",
+			    "specified storage class not appropriate in D");
 		default:
 			decl_var(g, decl, tn);
 		}

@@ -21,6 +21,7 @@
 #include <string.h>
 #include "dcomp.h"
 #include "lex.h"
+#include "proto.h"
 #include "depth.h"
 
 typedef struct name_ent {
@@ -823,36 +824,19 @@ static int parse_specs(parser_t *p, d_spec_t *spec, int *storage)
 
 static d_node_t *parse_param(parser_t *p);
 
-/* array suffix contents: empty, key types, or a dimension */
-static void parse_array(parser_t *p, d_dcl_t *d)
-{
-	if (peek(p, 0)->kind == ']')
-		return;
-	if (starts_type(p, 0)) {
-		/* dt_grammar.y: a parameter list, whose names an inline's
-		 * expression uses (inline int f[int a] = a + 1;) */
-		d_node_t *head = NULL, **tail = &head;
-		for (;;) {
-			*tail = parse_param(p);
-			tail = &(*tail)->next;
-			if (peek(p, 0)->kind != ',')
-				break;
-			next(p);
-		}
-		d->keys = head;
-		return;
-	}
-	d->dim = parse_cond(p);
-}
-
-static d_node_t *parse_params(parser_t *p)
+/*
+ * A parameter list (dt_grammar.y's parameter_type_list), shared by
+ * function declarators and array signatures; *va_line is set to the line
+ * DTrace reports for a trailing `...` (0 when there is none).
+ */
+static d_node_t *parse_param_list(parser_t *p, int *va_line)
 {
 	d_node_t *head = NULL, **tail = &head;
-	if (peek(p, 0)->kind == ')')
-		return NULL;
+	*va_line = 0;
 	for (;;) {
 		if (peek(p, 0)->kind == TK_ELLIPSIS) {
 			next(p);
+			*va_line = peek(p, 0)->line;
 			break;
 		}
 		*tail = parse_param(p);
@@ -862,6 +846,35 @@ static d_node_t *parse_params(parser_t *p)
 		next(p);
 	}
 	return head;
+}
+
+/* array suffix contents: empty, key types, or a dimension */
+static void parse_array(parser_t *p, d_dcl_t *d)
+{
+	if (peek(p, 0)->kind == ']')
+		return;
+	d_tok_t *t = peek(p, 0);
+	if (starts_type(p, 0) || t->kind == TK_ELLIPSIS ||
+	    is_kw(t, "register") || is_kw(t, "static") ||
+	    is_kw(t, "extern") || is_kw(t, "auto") || is_kw(t, "typedef")) {
+		/* dt_grammar.y: a parameter list, whose names an inline's
+		 * expression uses (inline int f[int a] = a + 1;), checked
+		 * as an array prototype when its `]` is read */
+		int va;
+		d->keys = parse_param_list(p, &va);
+		d_proto_check(p->cc, d->keys, va, "array", 0,
+		    peek(p, 0)->line);
+		return;
+	}
+	d->dim = parse_cond(p);
+}
+
+static d_node_t *parse_params(parser_t *p)
+{
+	int va;
+	if (peek(p, 0)->kind == ')')
+		return NULL;
+	return parse_param_list(p, &va);
 }
 
 /*
@@ -913,8 +926,14 @@ static d_dcl_t *parse_declarator(parser_t *p, const char **ident,
 			next(p);
 			d_dcl_t *d = d_alloc(p->cc, sizeof(*d));
 			d->kind = D_DCL_FUNC;
-			d->params = parse_params(p);
+			int va = 0, rline = peek(p, 0)->line;
+			if (peek(p, 0)->kind != ')') {
+				d->params = parse_param_list(p, &va);
+				rline = peek(p, 0)->line;
+			}
 			expect(p, ')');
+			d_proto_check(p->cc, d->params, va, "function",
+			    D_PROTO_VARARGS | D_PROTO_VOID, rline);
 			*st = d;
 			st = &d->next;
 		} else {
@@ -944,14 +963,29 @@ static d_node_t *tname_node(parser_t *p, const d_spec_t *spec, int line)
 	return n;
 }
 
+/*
+ * A parameter of a function or an array signature. Its node's line is
+ * that of the token after it, where DTrace reduces it and reports
+ * errors about it.
+ */
 static d_node_t *parse_param(parser_t *p)
 {
 	d_spec_t spec;
-	int line = peek(p, 0)->line, il = 0;
-	if (!parse_specs(p, &spec, NULL))
+	int line = peek(p, 0)->line, il = 0, st = D_ST_NONE;
+	d_tok_t first = *peek(p, 0);
+	if (!parse_specs(p, &spec, &st))
 		syntax_error(p, peek(p, 0));
+	/* self and this are D storage classes, not C ones: the grammar's
+	 * parameter specifiers do not have them */
+	if (st == D_ST_SELF || st == D_ST_THIS)
+		syntax_error(p, &first);
 	d_node_t *n = tname_node(p, &spec, line);
 	n->tn.dcl = parse_declarator(p, &n->tn.ident, &il, 1);
+	n->line = peek(p, 0)->line;
+	if (st != D_ST_NONE && st != D_ST_REGISTER)
+		d_error(p->cc, n->line, "D_DECL_PARMCLASS", "inappropriate "
+		    "storage class for function or associative array "
+		    "parameter");
 	return n;
 }
 
