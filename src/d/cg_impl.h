@@ -94,6 +94,7 @@ int cg_xlate_member(cg_t *g, d_node_t *n, val_t *out); /* translated .m, ->m */
 int cg_xlate_deref(cg_t *g, d_node_t *n, val_t *out);  /* *xlate<T *>(e) */
 int cg_xlate_ptr(cg_t *g, const d_type_t *t);         /* xlate<T *> value? */
 val_t cg_xlate_expand(cg_t *g, val_t v);   /* translated data, whole */
+void cg_copy_string(cg_t *g, int dst, int str, size_t n); /* <= n bytes, to NUL */
 val_t cg_inline_index(cg_t *g, d_node_t *n, cg_inline_t *in);
 
 /* cg_call.c: subroutine calls and callee resolution */

@@ -389,7 +389,11 @@ void cg_lval_store(cg_t *g, lval_t *lv, int r)
 		cg_emit(g, cg_var_st_op(lv->var), 0, r, 0, lv->var->id);
 		break;
 	case LV_MEM:
-		if (d_is_byref(lv->type)) {
+		if (d_is_string(lv->type)) {
+			/* a string member: up to the NUL, as illumos copies a
+			 * string constant's strlen + 1 bytes (not strsize) */
+			cg_copy_string(g, lv->addr, r, d_sizeof(lv->type));
+		} else if (d_is_byref(lv->type)) {
 			int sz = cg_setx(g, d_sizeof(lv->type));
 			cg_emit(g, DIF_COPYS, lv->addr, r, sz,
 			    d_is_string(lv->type) ? 1 : 0);

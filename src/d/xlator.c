@@ -422,7 +422,7 @@ int cg_xlate_member(cg_t *g, d_node_t *n, val_t *out)
  * strlen + 1 bytes at most, so a short string constant is not read past
  * its end; the rest of dst stays as it was (zero: fresh scratch).
  */
-static void copy_string(cg_t *g, int dst, int str, size_t n)
+void cg_copy_string(cg_t *g, int dst, int str, size_t n)
 {
 	int len = cg_reg_alloc(g);
 	cg_emit(g, DIF_FLUSHTS, 0, 0, 0, 0);
@@ -467,7 +467,7 @@ val_t cg_xlate_expand(cg_t *g, val_t v)
 		cg_emit(g, DIF_ADD, lv.addr, buf, lv.addr, 0);
 		if (d_is_byref(tm->type) && d_is_stringlike(tm->type) &&
 		    d_is_stringlike(et))
-			copy_string(g, lv.addr, e.reg, d_sizeof(tm->type));
+			cg_copy_string(g, lv.addr, e.reg, d_sizeof(tm->type));
 		else
 			cg_lval_store(g, &lv, e.reg);
 		cg_lval_done(g, &lv);
