@@ -1041,6 +1041,13 @@ static void cg_stmt(cg_t *g, d_node_t *s)
 			cg_agg_stmt(g, e);
 		} else if (e->kind == N_CALL && cg_action_stmt(g, e)) {
 			/* an action: it recorded what it needs */
+		} else if (e->kind == N_AGG && e->args == NULL &&
+		    !cg_agg_known(g, e->name ? e->name : "")) {
+			/* dt_cook_ident looks a bare @a up without creating
+			 * it (a subscript creates it: D_AGG_NULL) */
+			d_error(g->cc, e->line, "D_IDENT_UNDEF",
+			    "failed to resolve @%s: Unknown variable name",
+			    e->name ? e->name : "");
 		} else if (e->kind == N_AGG) {
 			d_error(g->cc, e->line, "D_AGG_NULL",
 			    "expression has null effect: @%s",

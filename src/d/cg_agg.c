@@ -48,6 +48,11 @@ static cg_agg_t *agg_lookup(cg_t *g, const char *name, uint32_t *idx)
 	return NULL;
 }
 
+int cg_agg_known(cg_t *g, const char *name)
+{
+	return agg_lookup(g, name, NULL) != NULL;
+}
+
 uint32_t cg_agg_ref(cg_t *g, d_node_t *a, const char *func, int argno)
 {
 	const char *pfx = strcmp(func, "printa") == 0 ? "D_PRINTA" :

@@ -100,6 +100,9 @@ val_t cg_inline_index(cg_t *g, d_node_t *n, cg_inline_t *in);
 /* cg_call.c: subroutine calls and callee resolution */
 val_t cg_call(cg_t *g, d_node_t *n);
 
+/* cg_agg.c: has an aggregation of that name been assigned so far? */
+int cg_agg_known(cg_t *g, const char *name);
+
 /* cg_actval.c: actions and aggregating functions called for a value */
 int cg_actval(cg_t *g, d_node_t *n, val_t *out);  /* 0: not an action */
 int cg_is_actfunc(const d_node_t *n);             /* dt_node_is_actfunc */
