@@ -1,6 +1,6 @@
-/* proves: an aggregation alone is a statement with no effect */
+/* proves: a subscripted aggregation alone (which creates it) is a statement with no effect, D_AGG_NULL */
 /* args: -x errtags */
 BEGIN
 {
-	@a;
+	@a[1];
 }
