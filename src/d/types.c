@@ -37,7 +37,7 @@ const char *const d_builtin_typenames[] = {
 	"caddr_t", "processorid_t", "dev_t", "ino_t", "mode_t", "time_t",
 	"ipaddr_t", "in_addr_t", "zoneid_t", "taskid_t", "projid_t",
 	"hrtime_t", "boolean_t", "int_t", "major_t", "minor_t", "lwpid_t",
-	"in6_addr_t",
+	"in6_addr_t", "sa_family_t", "in_port_t",
 	/* the process model (xltypes.c) */
 	"psinfo_t", "lwpsinfo_t", "fileinfo_t", "timestruc_t", "timespec_t",
 	"psetid_t", "poolid_t", "offset_t",
@@ -124,6 +124,24 @@ static void net_types(d_types_t *ts)
 	d_type_t *in6t[] = { u };
 	d_type_t *s6 = d_builtin_sou(ts, TK_STRUCT, "in6_addr", in6, in6t, 1);
 	alias(ts, "in6_addr_t", s6);
+
+	/* <sys/socket.h>, <netinet/in.h> of Linux: sizes 16, 16 and 28 */
+	d_type_t *fam = alias(ts, "sa_family_t",
+	    d_typedef_lookup(ts, "unsigned short"));
+	d_type_t *port = alias(ts, "in_port_t", d_typedef_lookup(ts, "uint16_t"));
+	static const char *const sa[] = { "sa_family", "sa_data" };
+	d_type_t *sat[] = { fam, d_t_array(ts, d_typedef_lookup(ts, "char"), 14) };
+	d_builtin_sou(ts, TK_STRUCT, "sockaddr", sa, sat, 2);
+	static const char *const sin[] = { "sin_family", "sin_port", "sin_addr",
+	    "sin_zero" };
+	d_type_t *sint[] = { fam, port, d_tag_lookup(ts, TK_STRUCT, "in_addr"),
+	    d_t_array(ts, d_typedef_lookup(ts, "unsigned char"), 8) };
+	d_builtin_sou(ts, TK_STRUCT, "sockaddr_in", sin, sint, 4);
+	static const char *const sin6[] = { "sin6_family", "sin6_port",
+	    "sin6_flowinfo", "sin6_addr", "sin6_scope_id" };
+	d_type_t *sin6t[] = { fam, port, d_typedef_lookup(ts, "uint32_t"), s6,
+	    d_typedef_lookup(ts, "uint32_t") };
+	d_builtin_sou(ts, TK_STRUCT, "sockaddr_in6", sin6, sin6t, 5);
 }
 
 d_types_t *d_types_create(d_cc_t *cc)
