@@ -130,6 +130,17 @@ typedef struct udt_backend_cb {
 	 * h->cookie is NULL.
 	 */
 	void (*syscall)(void *arg, const udt_hit_t *h, int nr, int ret);
+	/*
+	 * Optional: watched process p forked c (no exec; c is its own
+	 * udt_proc_t, stopped before its first instruction, its memory a
+	 * copy of p's with our breakpoints in it, which c's patch table
+	 * records). Return 1 to trace c too: the backend watches it already
+	 * (add_proc finds it), keeps those of p's breakpoints the callback
+	 * adds sites to in c, and restores the rest before c runs. 0: every
+	 * byte is restored in c and it is let go. Not called while the
+	 * backend is being destroyed.
+	 */
+	int (*forked)(void *arg, udt_proc_t *p, udt_proc_t *c);
 } udt_backend_cb_t;
 
 /* cb.procev's events. */

@@ -6,8 +6,8 @@
  * Owns: waiting for and resuming traced threads once a process is handed
  * to add_proc, the breakpoint table, the per-thread /proc stat fds.
  * Must not: attach or detach processes it was given (proc.c does; the one
- * exception is a fork/vfork child, which we never hand to anyone), nor
- * allocate on the hit path.
+ * exception is a fork/vfork child the consumer does not take through
+ * cb.forked, which we let go ourselves), nor allocate on the hit path.
  * Invariants:
  *  - one int3 per (process, address), shared by every site planted there;
  *    the displaced instruction is decoded from the original bytes, never
@@ -453,15 +453,71 @@ static void own_child(pt_backend_t *b, udt_proc_t *c, pid_t child)
 }
 
 /*
- * A fork child carries copies of our int3s: move its pc out of any slot,
- * then let proc put the original bytes back in the child's memory (not
- * the parent's), unmap the scratch there and detach it — or, while
- * system calls are traced, keep it (own_child), as clean as if detached.
+ * A watched copy of pp for fork child c: the same breakpoints (their
+ * int3s are in c's memory, their slots in its copy of the scratch), no
+ * sites yet, its one thread stopped. NULL when out of memory.
+ */
+static pt_proc_t *fork_watch(pt_backend_t *b, pt_proc_t *pp, udt_proc_t *c,
+    pid_t child)
+{
+	pt_proc_t *cp = calloc(1, sizeof *cp);
+	pt_thread_t *t;
+	pt_bp_t *bp, *nb;
+
+	if (!cp || !(cp->bph = calloc(pp->nbph, sizeof *cp->bph))) {
+		free(cp);
+		return NULL;
+	}
+	cp->nbph = pp->nbph;
+	cp->p = c;
+	cp->pid = child;
+	cp->rtld_done = pp->rtld_done;
+	cp->b = b;
+	for (bp = pp->bplist; bp; bp = bp->lnext) {
+		if (!bp->planted)
+			continue;
+		if (!(nb = calloc(1, sizeof *nb)))
+			goto fail;
+		nb->addr = bp->addr;
+		nb->insn = bp->insn;
+		nb->orig = bp->orig;
+		nb->planted = 1;
+		nb->rtld = bp->rtld;
+		nb->slot = bp->slot;
+		nb->slot_ilen = bp->slot_ilen;
+		if (bp_insert(cp, nb) < 0) {
+			free(nb);
+			goto fail;
+		}
+	}
+	if (!(t = th_add(b, cp, child, 0)))
+		goto fail;
+	t->stopped = 1;
+	cp->next = b->procs;
+	b->procs = cp;
+	return cp;
+fail:
+	bp_forget_all(cp);
+	free(cp->bph);
+	free(cp);
+	return NULL;
+}
+
+/*
+ * A fork child carries copies of our int3s. Followed (keep, a parent the
+ * consumer knows, and its forked callback wants the child): it keeps the
+ * ones it got sites for, the others are restored, and it runs on. Else:
+ * move its pc out of any slot, then let proc put the original bytes back
+ * in the child's memory (not the parent's), unmap the scratch there and
+ * detach it — or, while system calls are traced, keep it (own_child), as
+ * clean as if detached.
  */
 static void fork_child(pt_backend_t *b, pt_proc_t *pp, pid_t child, int keep)
 {
+	const udt_backend_cb_t *cb = &b->base.cb;
 	struct user_regs_struct r;
 	udt_proc_t *c;
+	pt_proc_t *cp;
 	pt_bp_t *bp;
 	char path[64];
 	int st = wait_initial(b, child), fd;
@@ -475,6 +531,20 @@ static void fork_child(pt_backend_t *b, pt_proc_t *pp, pid_t child, int keep)
 			ptrace(PTRACE_SETREGS, child, 0, &r);
 		}
 	}
+	c = proc_fork_child(pp->p, child);
+	if (c && keep && !pp->owned && cb->forked &&
+	    (cp = fork_watch(b, pp, c, child))) {
+		if (cb->forked(cb->arg, pp->p, c)) {
+			for (bp = cp->bplist; bp; bp = bp->lnext)
+				if (!bp->live && !bp->rtld)
+					unplant(cp, bp);
+			if (cp->threads && cp->threads->stopped &&
+			    !cp->threads->queued)
+				cont(cp->threads, 0);
+			return;
+		}
+		drop_proc(b, cp);   /* forgets, writes nothing */
+	}
 	/* our own int3s first, whatever proc's table says about the child */
 	snprintf(path, sizeof path, "/proc/%d/mem", (int)child);
 	if ((fd = open(path, O_RDWR | O_CLOEXEC)) >= 0) {
@@ -484,7 +554,7 @@ static void fork_child(pt_backend_t *b, pt_proc_t *pp, pid_t child, int keep)
 				break;
 		close(fd);
 	}
-	if ((c = proc_fork_child(pp->p, child)) != NULL) {
+	if (c != NULL) {
 		if (keep && b->sysstops) {
 			proc_scrub(c, child);
 			own_child(b, c, child);

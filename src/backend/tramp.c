@@ -445,6 +445,22 @@ static void in_syscall(void *arg, const udt_hit_t *h, int nr, int ret)
 		b->base.cb.syscall(b->base.cb.arg, h, nr, ret);
 }
 
+/*
+ * A watched process forked: the consumer may trace the child, unless the
+ * parent has trampolines or a ring, whose copies in the child (its jumps
+ * lead into them, its records would land in the parent's ring) this
+ * backend does not take over: such a child is let go, restored.
+ */
+static int in_forked(void *arg, udt_proc_t *p, udt_proc_t *c)
+{
+	tp_backend_t *b = arg;
+	tp_proc_t *tp = tp_find(b, p);
+
+	if (!b->base.cb.forked || (tp && (tp->nareas || tp->ring)))
+		return 0;
+	return b->base.cb.forked(b->base.cb.arg, p, c);
+}
+
 static void in_exiting(void *arg, udt_proc_t *p)
 {
 	tp_backend_t *b = arg;
@@ -803,7 +819,8 @@ udt_backend_t *backend_trampoline_create(const udt_backend_cb_t *cb,
 	tp_backend_t *b;
 	udt_backend_cb_t in = { .hit = in_hit, .exited = in_exited,
 	    .exec = in_exec, .objects = in_objects, .exiting = in_exiting,
-	    .thread = in_thread, .procev = in_procev, .syscall = in_syscall };
+	    .thread = in_thread, .procev = in_procev, .syscall = in_syscall,
+	    .forked = in_forked };
 	char why[256];
 	uint64_t rs = TP_REC;
 

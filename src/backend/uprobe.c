@@ -624,6 +624,19 @@ static void in_objects(void *arg, udt_proc_t *p)
 		b->base.cb.objects(b->base.cb.arg, p);
 }
 
+/*
+ * A watched process forked: the consumer decides whether the child is
+ * traced (it then adds it, and its sites, through our ops).
+ */
+static int in_forked(void *arg, udt_proc_t *p, udt_proc_t *c)
+{
+	up_backend_t *b = arg;
+
+	if (!b->base.cb.forked)
+		return 0;
+	return b->base.cb.forked(b->base.cb.arg, p, c);
+}
+
 /* ---- ops ---- */
 
 static int up_add_proc(udt_backend_t *be, udt_proc_t *p)
@@ -892,7 +905,8 @@ udt_backend_t *backend_uprobe_create(const udt_backend_cb_t *cb,
 	up_backend_t *b;
 	udt_backend_cb_t in = { .hit = in_hit, .exited = in_exited,
 	    .exec = in_exec, .objects = in_objects, .exiting = in_exiting,
-	    .thread = in_thread, .procev = in_procev };
+	    .thread = in_thread, .procev = in_procev,
+	    .forked = in_forked };
 	struct epoll_event ev;
 	struct rlimit rl;
 	long type, ncpu, pg = sysconf(_SC_PAGESIZE);

@@ -91,6 +91,24 @@ static void procs_objects_cb(void *arg, udt_proc_t *p)
 	usdt_objects(arg, p);
 }
 
+static udt_tproc_t *track(udt_handle_t *h, udt_proc_t *p, int user);
+
+/*
+ * A traced process forked (no exec): the child is traced too when a USDT
+ * glob must see it (usdt_follows_forks); the backend watches it already.
+ */
+static int procs_forked_cb(void *arg, udt_proc_t *parent, udt_proc_t *c)
+{
+	udt_handle_t *h = arg;
+	udt_tproc_t *t;
+	(void)parent;
+	if (!usdt_follows_forks(h) || (t = track(h, c, 0)) == NULL)
+		return 0;
+	t->forked = 1;
+	usdt_forked(h, t);
+	return 1;
+}
+
 /*
  * The `backend` option: "" takes kernel uprobes when this process may
  * use them and falls back to ptrace with a notice (-q silences it, as it
@@ -107,6 +125,7 @@ static udt_backend_t *make_backend(udt_handle_t *h)
 		.exec = procs_exec_cb,
 		.objects = procs_objects_cb,
 		.syscall = syscall_hit,
+		.forked = procs_forked_cb,
 		.arg = h,
 		.thread = proc_thread,
 		.procev = proc_procev,
@@ -164,13 +183,15 @@ udt_backend_t *procs_backend(udt_handle_t *h)
 	return h->procs.be;
 }
 
-udt_tproc_t *procs_add(udt_handle_t *h, udt_proc_t *p, int user)
+/*
+ * Register p (stopped) and have the backend watch it (for a followed fork
+ * child it does already). NULL with h->errmsg set; p is not released.
+ */
+static udt_tproc_t *track(udt_handle_t *h, udt_proc_t *p, int user)
 {
 	udt_procs_t *ps = &h->procs;
 	udt_tproc_t *t = NULL;
 
-	if (ps->be == NULL && (ps->be = make_backend(h)) == NULL)
-		goto fail;
 	if (ps->n == ps->cap) {
 		size_t n = ps->cap ? ps->cap * 2 : 4;
 		udt_tproc_t **nv = realloc(ps->v, n * sizeof(*nv));
@@ -193,7 +214,7 @@ udt_tproc_t *procs_add(udt_handle_t *h, udt_proc_t *p, int user)
 		    t->created ? "control" : "grab", (int)t->pid,
 		    ps->be->ops->errmsg ? ps->be->ops->errmsg(ps->be) : "error");
 		free(t);
-		goto fail;
+		return NULL;
 	}
 	ps->v[ps->n++] = t;
 	if (user) {
@@ -208,6 +229,17 @@ udt_tproc_t *procs_add(udt_handle_t *h, udt_proc_t *p, int user)
 	return t;
 nomem:
 	snprintf(h->errmsg, sizeof(h->errmsg), "Cannot allocate memory");
+	return NULL;
+}
+
+udt_tproc_t *procs_add(udt_handle_t *h, udt_proc_t *p, int user)
+{
+	udt_tproc_t *t = NULL;
+
+	if (h->procs.be == NULL && (h->procs.be = make_backend(h)) == NULL)
+		goto fail;
+	if ((t = track(h, p, user)) != NULL)
+		return t;
 fail:
 	if (proc_created(p))
 		proc_kill(p);
@@ -233,7 +265,7 @@ void procs_exited(void *arg, udt_proc_t *p, int status)
 	/* what the process traced before it ended prints before the notice */
 	if (h->active && h->buf.policy != UDT_BUF_RING)
 		handle_drain(h);
-	if (h->opts.quiet)
+	if (h->opts.quiet || t->forked)
 		return;
 	fflush(h->outfp);
 	if (WIFSIGNALED(status)) {

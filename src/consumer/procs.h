@@ -30,6 +30,7 @@ typedef struct udt_tproc {
 	int user;          /* named by -c or -p: tracing ends when all are gone */
 	int created;       /* -c: killed if udtrace ends first */
 	int alive;         /* the backend has not reported its exit */
+	int forked;        /* a fork child followed for a USDT glob: no notices */
 	struct udt_provider *pv;   /* its pid<PID> provider, NULL until named */
 } udt_tproc_t;
 

@@ -14,8 +14,9 @@
  * through the backend's ops, or allocate on the hit path.
  * Invariant: a probe's sites are in the backend and its semaphores
  * incremented iff it has ECBs; with the ptrace backend a glob names the
- * processes running when the description is provided, plus those we
- * trace and that map the object later (dlopen, exec); with the uprobe
+ * processes running when the description is provided, the children they
+ * fork (followed: usdt_follows_forks), plus those we trace and that map
+ * the object later (dlopen, exec); with the uprobe
  * backend it also attaches to the files (decision 6: probes named by the
  * bare provider, sites with proc NULL) that a running process maps or
  * the module field names by absolute path, so processes started later
@@ -87,6 +88,7 @@ struct usdt_state {
 	udt_probe_t **fresh; size_t nfresh, capfresh;   /* made by this round */
 	int resolve;            /* exec: existing probes take new sites */
 	int warned;             /* the ptrace limit was said */
+	int sw_skipped;         /* a file's site had to be left to int3s */
 	unsigned nobjs;         /* objects ever cached (their seq) */
 };
 
@@ -811,8 +813,10 @@ static int plant(udt_handle_t *h, udt_probe_t *p, usdt_info_t *ui)
 		 * another tracer's): programs that need the thread stopped keep
 		 * to the processes they grab.
 		 */
-		if (ui->t == NULL && (pid_site_sync(h) || !args_sampled(s)))
+		if (ui->t == NULL && (pid_site_sync(h) || !args_sampled(s))) {
+			h->usdtst->sw_skipped = 1;
 			continue;
+		}
 		/* a file's sites: one record per (object, address) */
 		uint64_t key = ui->t != NULL ? s->addr :
 		    s->addr | ((uint64_t)ui->objseq << 48);
@@ -914,9 +918,9 @@ int usdt_note_enabling(udt_handle_t *h, udt_prog_t *p,
 	if (!us->warned && usdt_desc_kind(d->prov, NULL) != USDT_DESC_PID &&
 	    !sw_active(h)) {
 		/*
-		 * ptrace sees only processes it grabs: the ones running now (fork
-		 * children are not followed yet). Say why once, not count nothing
-		 * for a program started later.
+		 * ptrace sees only processes it grabs: the ones running now and
+		 * the children they fork (followed: usdt_follows_forks). Say why
+		 * once, not count nothing for a program started later.
 		 */
 		char desc[512], why[256] = "-x backend=ptrace";
 		us->warned = 1;
@@ -928,8 +932,8 @@ int usdt_note_enabling(udt_handle_t *h, udt_prog_t *p,
 		}
 		fflush(h->outfp);
 		fprintf(h->errfp, "%s: warning: %s traces only the processes "
-		    "running now, not programs started or forked "
-		    "later (ptrace backend: %s); uprobes need CAP_PERFMON or "
+		    "running now and those they fork, not programs "
+		    "started later (ptrace backend: %s); uprobes need CAP_PERFMON or "
 		    "kernel.perf_event_paranoid = -1\n", UDT_PROGNAME, desc, why);
 		fflush(h->errfp);
 	}
@@ -1010,6 +1014,26 @@ void usdt_exec(udt_handle_t *h, udt_proc_t *p)
 		}
 	}
 	reresolve(h, t);
+}
+
+int usdt_follows_forks(udt_handle_t *h)
+{
+	struct usdt_state *us = h->usdtst;
+	size_t i;
+	if (us == NULL)
+		return 0;
+	for (i = 0; i < us->nen; i++)
+		if (usdt_desc_kind(us->en[i].d->prov, NULL) != USDT_DESC_PID)
+			break;
+	if (i == us->nen)
+		return 0;
+	return !sw_active(h) || us->sw_skipped || pid_site_sync(h);
+}
+
+void usdt_forked(udt_handle_t *h, struct udt_tproc *t)
+{
+	if (h->usdtst != NULL)
+		reresolve(h, t);
 }
 
 void usdt_objects(udt_handle_t *h, udt_proc_t *p)

@@ -75,6 +75,18 @@ void usdt_exec(struct udt_handle *h, udt_proc_t *p);
 void usdt_objects(struct udt_handle *h, udt_proc_t *p);
 
 /*
+ * Must a fork child of a traced process be traced too? Yes when a
+ * retained enabling (a provider glob or bare name) names processes and
+ * the file-wide sites do not cover the child already: on ptrace always;
+ * on uprobes when some site had to be an int3 (copyin, destructive
+ * actions, arguments the sample does not hold).
+ */
+int usdt_follows_forks(struct udt_handle *h);
+
+/* A followed fork child t: its probes, ECBs and sites, as for a dlopen. */
+void usdt_forked(struct udt_handle *h, struct udt_tproc *t);
+
+/*
  * The hit path (pid_hit, for an entry of kind PIDSITE_USDT): arg0..
  * from the site's argument specs. Allocates nothing.
  */
