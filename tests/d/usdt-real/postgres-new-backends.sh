@@ -1,11 +1,16 @@
 # proves: PostgreSQL 15 forks a backend per connection: with udtrace started first on a fresh cluster, postgresql*:::query-start with copyinstr (-Z) counts every query of six backends forked after tracing began (five psql -c, one session kept open), exactly, on the uprobe and the ptrace backend (which follows the postmaster's fork children); after udtrace ends on SIGINT the open session's backend is not traced, its probe site holds its nop and its semaphore is back to 0, and it still answers; a private cluster in a temp dir, stopped on every exit path; skipped only when PostgreSQL 15 is absent
-# timeout: 120
+# timeout: 200
 bin=/usr/lib/postgresql/15/bin
 [ -x "$bin/postgres" ] && [ -x "$bin/initdb" ] && id postgres >/dev/null 2>&1 || { echo "skip: postgresql 15 not installed"; exit 77; }
+# postgresql* names every cluster on the machine: two of these tests at
+# once (this suite run twice, or both tests together) would each grab the
+# other's server, so they take turns
+exec 8>"${TMPDIR:-/tmp}/udtrace-postgres-tests.lock"
+flock -w 100 8 || { echo "waited 100 s for the other PostgreSQL test"; exit 1; }
 tmp=$(mktemp -d) || exit 1
 chown postgres "$tmp"
 port=$((20000 + ($$ + 7919) % 20000))
-pg() { runuser -u postgres -- "$@"; }
+pg() { runuser -u postgres -- "$@" 8>&-; }   # the server must not hold the lock
 upid=
 cleanup() {
 	exec 3>&- 2>/dev/null

@@ -1,11 +1,16 @@
 # proves: PostgreSQL 15, whose every client connection is its own backend process: with two psql sessions connected before tracing starts, postgresql*:::query-start with -Z (every process that has the provider, as found at start-up) counts the queries of both backends exactly by text; tracing ends on SIGINT; a private cluster in a temp dir, shut down always; skipped only when PostgreSQL 15 is absent
-# timeout: 90
+# timeout: 200
 bin=/usr/lib/postgresql/15/bin
 [ -x "$bin/postgres" ] && [ -x "$bin/initdb" ] && id postgres >/dev/null 2>&1 || { echo "skip: postgresql 15 not installed"; exit 77; }
+# postgresql* names every cluster on the machine: two of these tests at
+# once (this suite run twice, or both tests together) would each grab the
+# other's server, so they take turns
+exec 8>"${TMPDIR:-/tmp}/udtrace-postgres-tests.lock"
+flock -w 100 8 || { echo "waited 100 s for the other PostgreSQL test"; exit 1; }
 tmp=$(mktemp -d) || exit 1
 chown postgres "$tmp"
 port=$((20000 + $$ % 20000))
-pg() { runuser -u postgres -- "$@"; }
+pg() { runuser -u postgres -- "$@" 8>&-; }   # the server must not hold the lock
 cleanup() {
 	exec 3>&- 4>&- 2>/dev/null
 	pg "$bin/pg_ctl" -D "$tmp/data" -m immediate stop >/dev/null 2>&1
