@@ -50,7 +50,7 @@ enum d_node_kind {
 	D_DECL,       /* declaration: decl */
 	D_CLAUSE,     /* probe clause: clause */
 	D_PROVIDER,   /* provider definition: provider */
-	D_TRANSLATOR  /* translator definition: kept for completeness */
+	D_TRANSLATOR  /* translator definition: xlator.c checks and keeps it */
 };
 
 /* Operators (N_UNARY / N_POSTFIX / N_BINARY). */

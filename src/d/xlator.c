@@ -7,9 +7,11 @@
  * dt_node_xlator and dt_cook_xlator check them; translator lookup in
  * dt_xlator_lookup's order (exact input type, then an argument-compatible
  * one); member translation on reference; the bindings of a translator's
- * input name and of an inline's parameters.
- * Must not: parse (parse.c keeps the definitions as written) or emit
- * anything for a translated value but the members it is asked for.
+ * input name and of an inline's parameters; the bounded string copy
+ * translated structs and string members are stored with.
+ * Must not: parse (parse.c keeps the definitions as written) or
+ * translate a member nobody reads: only a use of the whole struct
+ * (trace, print, an assignment) translates every member.
  * Invariant: xlate<T>(e) evaluates e once, into a register; `.m` / `->m`
  * then evaluates only m's expression, with the input name bound to that
  * register, as DTrace translates members on reference. The value of an
@@ -417,6 +419,40 @@ int cg_xlate_member(cg_t *g, d_node_t *n, val_t *out)
 	return 1;
 }
 
+int cg_xlate_ptr(cg_t *g, const d_type_t *t)
+{
+	int ptr;
+	return xlated(g, t, &ptr) != NULL && ptr;
+}
+
+int cg_is_xlated_type(cg_t *g, const d_type_t *t)
+{
+	int ptr;
+	return xlated(g, t, &ptr) != NULL;
+}
+
+/*
+ * dt_cook_inline: translated data initialises an inline of the
+ * translator's output type or a pointer to it (either, whichever xlate
+ * was used: the translation decides what `.` and `->` accept).
+ */
+int cg_inline_xlate_check(cg_t *g, cg_inline_t *in, d_type_t *it, int line)
+{
+	int ptr;
+	cg_xlator_t *x = xlated(g, it, &ptr);
+	if (x == NULL)
+		return 0;
+	const d_type_t *lt = d_resolve(in->type);
+	if (lt->kind == TK_PTR)
+		lt = d_resolve(lt->base);
+	if (!same_type(lt, x->dst))
+		d_error(g->cc, line, "D_OP_INCOMPAT",
+		    "inline %s definition uses incompatible types: "
+		    "\"%s\" = \"%s\"", in->name, lt->name,
+		    d_resolve(x->dst)->name);
+	return 1;
+}
+
 /*
  * Copy the string in register str into the n bytes at register dst:
  * strlen + 1 bytes at most, so a short string constant is not read past
@@ -529,38 +565,4 @@ val_t cg_inline_index(cg_t *g, d_node_t *n, cg_inline_t *in)
 		cg_narrow(g, v.reg, in->type);
 	v.type = in->type;
 	return v;
-}
-
-int cg_xlate_ptr(cg_t *g, const d_type_t *t)
-{
-	int ptr;
-	return xlated(g, t, &ptr) != NULL && ptr;
-}
-
-int cg_is_xlated_type(cg_t *g, const d_type_t *t)
-{
-	int ptr;
-	return xlated(g, t, &ptr) != NULL;
-}
-
-/*
- * dt_cook_inline: translated data initialises an inline of the
- * translator's output type or a pointer to it (either, whichever xlate
- * was used: the translation decides what `.` and `->` accept).
- */
-int cg_inline_xlate_check(cg_t *g, cg_inline_t *in, d_type_t *it, int line)
-{
-	int ptr;
-	cg_xlator_t *x = xlated(g, it, &ptr);
-	if (x == NULL)
-		return 0;
-	const d_type_t *lt = d_resolve(in->type);
-	if (lt->kind == TK_PTR)
-		lt = d_resolve(lt->base);
-	if (!same_type(lt, x->dst))
-		d_error(g->cc, line, "D_OP_INCOMPAT",
-		    "inline %s definition uses incompatible types: "
-		    "\"%s\" = \"%s\"", in->name, lt->name,
-		    d_resolve(x->dst)->name);
-	return 1;
 }
