@@ -58,6 +58,7 @@ typedef struct d_cc {
 	int argref;              /* -x argref: unused arguments are fine */
 	int strsize;             /* current strsize (pragmas may change it) */
 	int cpp;                 /* -C: run cpp over src first */
+	int stdc;                /* -X mode for cpp: 'a' (0: 'a'), 'c', 's', 't' */
 	const char *const *cppargs; int ncppargs;  /* -D/-U/-I in order */
 	int zdefs;               /* -Z */
 	/*
