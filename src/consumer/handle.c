@@ -406,6 +406,7 @@ udt_prog_t *udt_compile(udt_handle_t *h, int kind, const char *text,
 	cc.dwobjs = (const char *const *)objs;
 	cc.cpp = h->opts.cpp || (cflags & UDT_C_CPP);
 	cc.stdc = h->opts.stdc;
+	cc.version = h->opts.version;
 	cc.cppargs = (const char *const *)h->cppargs;
 	cc.ncppargs = h->ncppargs;
 	cc.zdefs = h->opts.zdefs || (cflags & UDT_C_ZDEFS);

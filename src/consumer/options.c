@@ -91,6 +91,7 @@ static const opt_def_t opt_table[] = {
 	{ "undef",         OK_IGNORE, 0, 0, 0 },
 	{ "ustackframes",  OK_UINT32, F(ustackframes), 0, 0 },
 	{ "verbose",       OK_BOOL,   F(verbose), 0, 0 },
+	{ "version",       OK_SPECIAL, F(version), 0, 0 },
 	{ "zdefs",         OK_BOOL,   F(zdefs), 0, 0 },
 };
 
@@ -133,6 +134,10 @@ opts_strerror(int code)
 	case UDT_OPT_BADNAME: return "Invalid option name";
 	case UDT_OPT_BADVAL:  return "Invalid value for specified option";
 	case UDT_OPT_ACTIVE:  return "Operation illegal when tracing is active";
+	case UDT_OPT_VERSINVAL:
+		return "Version is not properly formatted or is too large";
+	case UDT_OPT_VERSUNDEF:
+		return "Requested version is not supported by compiler";
 	}
 	return "Unknown error";
 }
@@ -362,6 +367,43 @@ set_special(udt_opts_t *o, const char *name, const char *v)
 	return -1;
 }
 
+/*
+ * -x version=M.m[.u]: the D language version to compile for, parsed as
+ * dt_version_str2num() and checked against the versions dt_open.c lists.
+ */
+static int set_version(udt_opts_t *o, const char *v)
+{
+	static const uint32_t known[][3] = { { 1, 0, 0 }, { 1, 1, 0 },
+		{ 1, 2, 0 }, { 1, 2, 1 }, { 1, 2, 2 }, { 1, 3, 0 }, { 1, 4, 0 },
+		{ 1, 4, 1 }, { 1, 5, 0 }, { 1, 6, 0 }, { 1, 6, 1 }, { 1, 6, 2 },
+		{ 1, 6, 3 }, { 1, 7, 0 }, { 1, 7, 1 }, { 1, 8, 0 }, { 1, 8, 1 },
+		{ 1, 9, 0 }, { 1, 9, 1 }, { 1, 10, 0 }, { 1, 11, 0 },
+		{ 1, 12, 0 }, { 1, 12, 1 }, { 1, 13, 0 } };
+	uint32_t n[3] = { 0, 0, 0 };
+	int i = 0;
+
+	if (v == NULL)
+		return UDT_OPT_BADVAL;
+	for (const char *p = v; *p != '\0'; p++) {
+		if (*p >= '0' && *p <= '9') {
+			n[i] = n[i] * 10 + (uint32_t)(*p - '0');
+			if (n[i] > 0xfff)
+				return UDT_OPT_VERSINVAL;
+		} else if (*p != '.' || i++ >= 2) {
+			return UDT_OPT_VERSINVAL;
+		}
+	}
+	if (n[0] > 0xff)
+		return UDT_OPT_VERSINVAL;
+	for (size_t k = 0; k < sizeof(known) / sizeof(known[0]); k++)
+		if (known[k][0] == n[0] && known[k][1] == n[1] &&
+		    known[k][2] == n[2]) {
+			o->version = (n[0] << 24) | (n[1] << 12) | n[2];
+			return UDT_OPT_OK;
+		}
+	return UDT_OPT_VERSUNDEF;
+}
+
 int
 opts_set(udt_opts_t *o, const char *name, const char *value, int active)
 {
@@ -383,6 +425,8 @@ opts_set(udt_opts_t *o, const char *name, const char *value, int active)
 		return UDT_OPT_BADNAME;
 	if (active && !d->dynamic)
 		return UDT_OPT_ACTIVE;
+	if (strcmp(name, "version") == 0)
+		return set_version(o, value);
 
 	n = *o;
 	field = (char *)&n + d->off;

@@ -40,13 +40,16 @@ typedef struct udt_opts {
 	char libdir[256];
 	char backend[16];  /* "", "uprobe", "ptrace" or "trampoline" */
 	char stackformat[16];
+	uint32_t version;  /* -x version: D language version (0: the latest) */
 } udt_opts_t;
 
 enum {
 	UDT_OPT_OK = 0,
 	UDT_OPT_BADNAME,    /* "Invalid option name" */
 	UDT_OPT_BADVAL,     /* "Invalid value for specified option" */
-	UDT_OPT_ACTIVE      /* "Operation illegal when tracing is active" */
+	UDT_OPT_ACTIVE,     /* "Operation illegal when tracing is active" */
+	UDT_OPT_VERSINVAL,  /* -x version: malformed or too large */
+	UDT_OPT_VERSUNDEF   /* -x version: not a D version this compiler has */
 };
 
 void opts_init(udt_opts_t *o);

@@ -81,8 +81,10 @@ char *d_cpp(d_cc_t *cc, const char *text, const char *const *cppargs,
     int ncppargs)
 {
 	char version[64];
+	/* the version -x version chose, as dt_reduce() lowers dt_vmax */
 	snprintf(version, sizeof(version), "-D__SUNW_D_VERSION=0x%08x",
-	    (D_VERSION_MAJOR << 24) | (D_VERSION_MINOR << 12) | D_VERSION_MICRO);
+	    cc->version != 0 ? cc->version : (D_VERSION_MAJOR << 24) |
+	    (D_VERSION_MINOR << 12) | D_VERSION_MICRO);
 	const char *fixed[] = { "cpp", "-x", "c", "-D__SUNW_D=1",
 	    "-D__SUNW_D_64", version, "-D__linux", "-D__unix" };
 	size_t nfixed = sizeof(fixed) / sizeof(fixed[0]);

@@ -59,6 +59,7 @@ typedef struct d_cc {
 	int strsize;             /* current strsize (pragmas may change it) */
 	int cpp;                 /* -C: run cpp over src first */
 	int stdc;                /* -X mode for cpp: 'a' (0: 'a'), 'c', 's', 't' */
+	uint32_t version;        /* -x version (0: the latest): __SUNW_D_VERSION */
 	const char *const *cppargs; int ncppargs;  /* -D/-U/-I in order */
 	int zdefs;               /* -Z */
 	/*
