@@ -55,26 +55,30 @@ is_char(const d_ptype_t *t)
 
 /*
  * n chars at off: a string when printable text ends in NULs (all NULs
- * too: pprint.c shows those as "").
+ * too: pprint.c shows those as ""). Read in place, so any size works;
+ * bytes past the record are NULs.
  */
 static json_object *
 chars(const jp_t *s, size_t off, uint32_t n, int *ok)
 {
-	unsigned char buf[4096];
-	uint32_t i;
+	size_t avail = off < s->len ? s->len - off : 0, i;
+	const unsigned char *c = s->data + (avail ? off : 0);
 
 	*ok = 0;
-	if (n == 0 || n > sizeof(buf))
+	if (n == 0)
 		return NULL;
-	get(s, off, buf, n);
-	for (i = 0; i < n && buf[i] != '\0'; i++)
-		if (buf[i] < 0x20 && (buf[i] < '\a' || buf[i] > '\r'))
+	if (avail > n)
+		avail = n;
+	for (i = 0; i < avail && c[i] != '\0'; i++)
+		if (c[i] < 0x20 && (c[i] < '\a' || c[i] > '\r'))
 			return NULL;
-	for (uint32_t j = i; j < n; j++)
-		if (buf[j] != '\0')
+	if (i == n)
+		return NULL;    /* no NUL inside the array: not a C string */
+	for (size_t j = i; j < avail; j++)
+		if (c[j] != '\0')
 			return NULL;
 	*ok = 1;
-	return json_text((const char *)buf, n);
+	return json_text((const char *)c, i);
 }
 
 static void
@@ -153,12 +157,11 @@ walk(const jp_t *s, const d_ptype_t *t, size_t off, int depth)
 		}
 		break;
 	case D_PT_STRING: {
-		/* a D string is text whatever it holds */
-		unsigned char buf[4096];
-		size_t n = t->size < sizeof(buf) ? t->size : sizeof(buf);
+		/* a D string is text whatever it holds, up to its NUL */
+		size_t avail = off < s->len ? s->len - off : 0;
 
-		get(s, off, buf, n);
-		return json_text((const char *)buf, n);
+		return json_text(avail ? (const char *)s->data + off : "",
+		    avail < t->size ? avail : t->size);
 	}
 	case D_PT_ARRAY: {
 		size_t esize = t->elem != NULL ? t->elem->size : 1;
@@ -182,13 +185,12 @@ walk(const jp_t *s, const d_ptype_t *t, size_t off, int depth)
 	default:
 		break;
 	}
-	/* anything else: its bytes */
+	/* anything else: the bytes the record holds of it */
 	{
-		unsigned char buf[4096];
-		size_t n = t->size < sizeof(buf) ? t->size : sizeof(buf);
+		size_t avail = off < s->len ? s->len - off : 0;
 
-		get(s, off, buf, n);
-		return json_hex(buf, n);
+		return json_hex(s->data + (avail ? off : 0),
+		    avail < t->size ? avail : t->size);
 	}
 }
 

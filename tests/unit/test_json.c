@@ -4,7 +4,8 @@
  * characters, NUL, valid UTF-8 kept, every kind of invalid UTF-8 as
  * \ufffd), json-c strings made valid UTF-8 the same way, integers by D
  * size and sign, and print()'s type walk (anonymous members merged,
- * bit-fields, enums by name, char arrays as strings or numbers).
+ * bit-fields, enums by name, char arrays of any size as strings or
+ * numbers).
  */
 #include <stdlib.h>
 #include "unit.h"
@@ -35,7 +36,7 @@ static const char *jw_string(const char *s, size_t n)
 
 static const char *tree(json_object *o)
 {
-	static char out[4096];
+	static char out[16384];
 
 	snprintf(out, sizeof(out), "%s", json_object_to_json_string_ext(o,
 	    JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
@@ -146,6 +147,22 @@ static void test_ptype(void)
 	CHECK_EQ_STR(tree(json_ptype(&t_s, d, sizeof(d))),
 	    "{\"a\":-5,\"u1\":9,\"col\":\"BLUE\",\"other\":7,\"name\":\"hi\","
 	    "\"raw\":[1,200],\"bits\":5}");
+	/* a char array of any size is a string, a D string too */
+	{
+		static unsigned char big[5000];
+		d_ptype_t t_big = { D_PT_ARRAY, "char [5000]", 5000, 0, &t_char,
+		    5000, NULL, 0, NULL, 0 };
+		d_ptype_t t_str = { D_PT_STRING, "string", 5000, 0, NULL, 0,
+		    NULL, 0, NULL, 0 };
+
+		memset(big, 'x', 4500);
+		CHECK_EQ_INT(strlen(tree(json_ptype(&t_big, big, sizeof(big)))),
+		    4502);
+		CHECK_EQ_INT(strlen(tree(json_ptype(&t_str, big, sizeof(big)))),
+		    4502);
+		big[4999] = 'y';    /* text after the NULs: not a string */
+		CHECK(tree(json_ptype(&t_big, big, sizeof(big)))[0] == '[');
+	}
 	/* bytes beyond the record read as zero */
 	CHECK_EQ_STR(tree(json_ptype(&t_s, d, 2)),
 	    "{\"a\":65531,\"u1\":0,\"col\":\"RED\",\"other\":\"RED\","
