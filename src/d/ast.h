@@ -152,6 +152,8 @@ typedef struct d_clause {
 	struct d_node *pred;           /* predicate expression or NULL */
 	struct d_node *body;           /* statement list, NULL for no braces */
 	int has_body;                  /* `{}` present (even empty) */
+	int end_line;                  /* line of the closing `}`: DTrace
+	                                * builds the clause node there */
 } d_clause_t;
 
 typedef struct d_pdesc_text {

@@ -1141,13 +1141,14 @@ void difo_free(difo_t *dp)
 	free(dp);
 }
 
-difo_t *cg_predicate(cg_t *g, d_node_t *pred)
+difo_t *cg_predicate(cg_t *g, d_node_t *pred, int clause_line)
 {
 	difo_reset(g);
 	g->cc->region = "predicate";
 	val_t v = cg_expr(g, pred);
+	/* dt_cook_clause raises this with the clause node's line */
 	if (!d_is_scalar(v.type))
-		d_error(g->cc, pred->line, "D_PRED_SCALAR",
+		d_error(g->cc, clause_line, "D_PRED_SCALAR",
 		    "predicate result must be of scalar type");
 	cg_actval_done(g);
 	cg_emit(g, DIF_RET, 0, v.reg, 0, 0);

@@ -139,7 +139,7 @@ int cg_is_xlated_type(cg_t *g, const d_type_t *t);
 d_type_t *cg_inline_body_type(cg_t *g, cg_inline_t *in, d_node_t *body);
 
 /* cg.c: lower a predicate / clause body; results are malloc'd DIFOs. */
-difo_t *cg_predicate(cg_t *g, d_node_t *pred);
+difo_t *cg_predicate(cg_t *g, d_node_t *pred, int clause_line);
 difo_t *cg_body(cg_t *g, d_node_t *stmts, d_recdesc_t **recs, size_t *nrecs);
 
 void difo_free(difo_t *dp);

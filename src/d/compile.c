@@ -337,7 +337,8 @@ static void compile_clause(cg_t *g, d_program_t *p, d_node_t *cl)
 		memcpy(cc->jb, outer, sizeof(jmp_buf));
 	}
 	if (cl->clause.pred != NULL)
-		c->pred = cg_predicate(g, cl->clause.pred);
+		c->pred = cg_predicate(g, cl->clause.pred,
+		    cl->clause.end_line);
 	if (tries != 0)
 		compile_body(g, p, c, cl);
 }

@@ -896,8 +896,15 @@ void d_lex(d_lexer_t *lx, d_tok_t *t, int mode)
 		 * the end, ';', '{' or '/'; otherwise it divides.
 		 */
 		size_t j = lx->pos;
-		while (j < lx->len && strchr(" \t\n\r\f\v", lx->s[j]))
+		while (j < lx->len && strchr(" \t\n\r\f\v", lx->s[j])) {
+			/* DTrace's lexer reads past these newlines to decide,
+			 * so a '/' is on the line of the character after it
+			 * (a predicate's "closing ) expected" names the line
+			 * of its '{') */
+			if (lx->s[j] == '\n')
+				t->line++;
 			j++;
+		}
 		int d = j < lx->len ? (unsigned char)lx->s[j] : 0;
 		if (d == 0 || d == ';' || d == '{' || d == '/') {
 			if (lx->parens != 0)

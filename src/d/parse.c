@@ -456,7 +456,9 @@ static d_node_t *parse_binary(parser_t *p, int minprec)
 			return l;
 		next(p);
 		d_node_t *r = parse_binary(p, prec + 1);
-		d_node_t *n = node(p, N_BINARY, l->line);
+		/* DTrace builds the operator node, and later reports its
+		 * errors, when the token after its right operand is read */
+		d_node_t *n = node(p, N_BINARY, peek(p, 0)->line);
 		n->op = op;
 		n->left = l;
 		n->right = r;
@@ -762,18 +764,25 @@ static int parse_specs(parser_t *p, d_spec_t *spec, int *storage)
 			if (strcmp(t->text, "struct") == 0 ||
 			    strcmp(t->text, "union") == 0 ||
 			    strcmp(t->text, "enum") == 0) {
-				if (spec_named(spec))
-					combo(p, line);
+				int named = spec_named(spec);
 				int k = t->text[0] == 's' ? D_SPEC_STRUCT :
 				    t->text[0] == 'u' ? D_SPEC_UNION : D_SPEC_ENUM;
 				next(p);
-				spec->kind = k;
-				check_base(p, spec, line);
 				t = peek(p, 0);
+				const char *tag = NULL, *tscope = NULL;
 				if (t->kind == TK_IDENT) {
 					d_tok_t nt = next(p);
-					spec->name = split_scope(p, nt.str, &spec->scope);
+					tag = split_scope(p, nt.str, &tscope);
 				}
+				/* DTrace checks the specifier when it reduces it:
+				 * on its `{`, or on the token after the tag */
+				int sl = peek(p, 0)->line;
+				if (named)
+					combo(p, sl);
+				spec->kind = k;
+				check_base(p, spec, sl);
+				spec->name = tag;
+				spec->scope = tscope;
 				if (peek(p, 0)->kind == '{') {
 					/*
 					 * DTrace defines the tag as soon as the
@@ -1058,6 +1067,9 @@ static void parse_enum_body(parser_t *p, d_spec_t *spec)
 			next(p);
 			m->value = parse_cond(p);
 		}
+		/* DTrace defines (and checks) an enumerator when the `,` or
+		 * `}` after it is read: its errors name that line */
+		m->line = peek(p, 0)->line;
 		*tail = m;
 		tail = &m->next;
 		if (peek(p, 0)->kind != ',')
@@ -1240,6 +1252,7 @@ static d_node_t *parse_clause(parser_t *p)
 		p->mode = D_LEX_EXPR;
 		n->clause.has_body = 1;
 		n->clause.body = parse_stmt_list(p);
+		n->clause.end_line = peek(p, 0)->line;
 		expect(p, '}');
 		return n;
 	}
