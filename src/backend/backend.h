@@ -84,6 +84,11 @@ typedef struct udt_hit {
 #define UDT_SYS_MAX 512
 typedef struct udt_sysset {
 	uint64_t entry[UDT_SYS_MAX / 64], ret[UDT_SYS_MAX / 64];
+	/*
+	 * 0: no program prints a record of these calls or reads `cpu`, so a
+	 * hit's cpu may be left 0 where finding it costs (ptrace: /proc).
+	 */
+	int cpu;
 } udt_sysset_t;
 
 static inline int udt_sysset_has(const uint64_t *w, unsigned nr)

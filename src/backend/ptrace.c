@@ -704,7 +704,8 @@ static void on_syscall(pt_backend_t *b, pt_thread_t *t)
 	h->proc = t->pp->p;
 	h->pid = t->vfork ? t->tid : t->pp->pid;
 	h->tid = t->tid;
-	h->cpu = cpu_of(t);
+	/* /proc's stat line costs more than the rest of the stop: if wanted */
+	h->cpu = b->sys.cpu ? cpu_of(t) : 0;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	h->time = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 	h->stack = NULL;

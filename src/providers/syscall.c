@@ -134,11 +134,44 @@ static int set_empty(const udt_sysset_t *s)
 	return 1;
 }
 
+static int reads_cpu(const difo_t *dp)
+{
+	for (size_t i = 0; dp != NULL && i < dp->ntext; i++)
+		if (dp->text[i].op == DIF_LDGS && dp->text[i].imm == DIF_VAR_CPU)
+			return 1;
+	return 0;
+}
+
+/*
+ * Does a firing of p need its CPU: a clause that reads `cpu`, or that may
+ * put a record in the buffer (output shows its CPU)? Aggregating alone,
+ * or committing and discarding speculations, does not.
+ */
+static int needs_cpu(const udt_probe_t *p)
+{
+	for (const udt_ecb_t *e = p->ecbs; e != NULL; e = e->next) {
+		const d_clause_prog_t *c = e->clause;
+		if (c->body == NULL || reads_cpu(c->pred) || reads_cpu(c->body))
+			return 1;
+		for (size_t i = 0; i < c->nrecs; i++)
+			if (c->recs[i].action != D_ACT_AGG &&
+			    c->recs[i].action != D_ACT_COMMIT &&
+			    c->recs[i].action != D_ACT_DISCARD)
+				return 1;
+	}
+	return 0;
+}
+
 int syscall_sync(udt_handle_t *h)
 {
 	struct syscall_state *ss = h->sysst;
 	if (ss == NULL)
 		return 0;
+	ss->set.cpu = 0;
+	for (unsigned i = 0; i < SYSCALL_NR; i++)
+		if ((ss->entry[i] && needs_cpu(ss->entry[i])) ||
+		    (ss->ret[i] && needs_cpu(ss->ret[i])))
+			ss->set.cpu = 1;
 	/* the proc provider's signal and exec calls ride along */
 	udt_sysset_t set = ss->set;
 	proc_sysset(h, &set);
