@@ -1076,8 +1076,12 @@ static int pt_dispatch(udt_backend_t *be)
 	int st;
 	pid_t tid;
 
-	while (read(b->sfd, &si, sizeof si) == (ssize_t)sizeof si)
-		;
+	/*
+	 * SIGCHLD is not queued: one read takes it, however many children
+	 * stopped (the waitpid loop below finds them all), and spares a
+	 * system call on every stop.
+	 */
+	(void)read(b->sfd, &si, sizeof si);
 	while (b->nq) {
 		pt_status_t s = b->queue[0];
 		memmove(b->queue, b->queue + 1, --b->nq * sizeof *b->queue);
