@@ -257,6 +257,7 @@ static int pragma_setopt(d_cc_t *cc, void *arg, const char *name,
 	 */
 	cc->defaultargs = h->opts.defaultargs;
 	cc->empty = h->opts.empty;
+	cc->pspec = h->opts.pspec;
 	cc->argref = h->opts.argref;
 	cc->zdefs = cc->zdefs || h->opts.zdefs;
 	cc->strsize = (int)h->opts.strsize;
@@ -393,6 +394,7 @@ udt_prog_t *udt_compile(udt_handle_t *h, int kind, const char *text,
 	cc.macros.target = h->procs.target;
 	cc.defaultargs = h->opts.defaultargs;
 	cc.empty = h->opts.empty;
+	cc.pspec = h->opts.pspec;
 	cc.argref = h->opts.argref;
 	cc.strsize = (int)h->opts.strsize;
 	cc.ustackframes = (int)h->opts.ustackframes;

@@ -77,6 +77,7 @@ static const opt_def_t opt_table[] = {
 	{ "nspec",         OK_UINT32, F(nspec), 0, 0 },
 	{ "oformat",       OK_SPECIAL, F(oformat), 0, 0 },
 	{ "pcapsize",      OK_SPECIAL, 0, 0, 0 },
+	{ "pspec",         OK_BOOL,   F(pspec), 0, 0 },
 	{ "quiet",         OK_BOOL,   F(quiet), 0, 1 },
 	{ "rawbytes",      OK_BOOL,   F(rawbytes), 0, 1 },
 	{ "scratchsize",   OK_SIZE,   F(scratchsize), 0, 0 },

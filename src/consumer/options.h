@@ -34,7 +34,7 @@ typedef struct udt_opts {
 	int aggsortkey, aggsortrev, agghist, aggpack, aggzoom;
 	int defaultargs, destructive, errtags, flowindent, quiet, rawbytes;
 	int zdefs, argref, cpp, cpphdrs, stdc, noresolve, verbose;
-	int lockmem, empty;
+	int lockmem, empty, pspec;
 	/* strings */
 	char cpppath[256];
 	char libdir[256];

@@ -55,6 +55,7 @@ typedef struct d_cc {
 	d_macros_t macros;
 	int defaultargs;         /* -x defaultargs */
 	int empty;               /* -x empty: an empty program compiles */
+	int pspec;               /* -x pspec: outer-scope text is a probe description */
 	int argref;              /* -x argref: unused arguments are fine */
 	int strsize;             /* current strsize (pragmas may change it) */
 	int cpp;                 /* -C: run cpp over src first */

@@ -754,6 +754,8 @@ static void lex_quoted(d_lexer_t *lx, d_tok_t *t, int q)
  * At the outer scope a run of description characters is one token,
  * unless it is a keyword, or (without ':') names a type, perhaps
  * followed by '*': then it starts a declaration and is lexed as usual.
+ * -x pspec (DTRACE_C_PSPEC) settles that ambiguity the other way: only
+ * a keyword alone is not a description.
  */
 static int lex_pspec(d_lexer_t *lx, d_tok_t *t)
 {
@@ -764,7 +766,7 @@ static int lex_pspec(d_lexer_t *lx, d_tok_t *t)
 	char *text = d_strndup(lx->cc, p, n);
 	if (in_list(outer_keywords, text))
 		return 0;
-	if (strchr(text, ':') == NULL) {
+	if (strchr(text, ':') == NULL && !lx->cc->pspec) {
 		char *star = strchr(text, '*');
 		if (star != NULL && star > text)
 			*star = '\0';

@@ -61,7 +61,8 @@ static const char *const d_functions[] = {
 static const char *const flag_options[] = {
 	"aggpack", "aggsortkey", "aggsortrev", "agghist", "aggzoom", "argref",
 	"cpp", "cpphdrs", "defaultargs", "destructive", "errtags",
-	"flowindent", "lockmem", "noresolve", "quiet", "rawbytes", "stdc",
+	"empty", "flowindent", "lockmem", "noresolve", "pspec", "quiet",
+	"rawbytes", "stdc",
 	"verbose", "zdefs", NULL
 };
 
@@ -72,7 +73,7 @@ static const char *const value_options[] = {
 	"jstackstrsize", "libdir", "maxframes", "nspec", "pcapsize",
 	"scratchsize", "specsize", "stackformat", "stackframes",
 	"stackindent", "statusrate", "strsize", "switchrate", "undef",
-	"ustackframes", NULL
+	"ustackframes", "version", NULL
 };
 
 static const char *const desc_words[] = {
