@@ -107,14 +107,25 @@ int proc_argtypes(const char *name, const char **types, int *xl, int max)
 	return -1;
 }
 
+/* Could d name one of our probes (whether they exist yet or not)? */
+static int names_proc(const d_pdesc_t *d)
+{
+	if ((d->prov[0] != '\0' && !probe_glob(d->prov, "proc")) ||
+	    (d->mod[0] != '\0' && !probe_glob(d->mod, "")) ||
+	    (d->func[0] != '\0' && !probe_glob(d->func, "")))
+		return 0;
+	for (int i = 0; i < P_N; i++)
+		if (d->name[0] == '\0' || probe_glob(d->name, pdefs[i].name))
+			return 1;
+	return 0;
+}
+
 int proc_provide(udt_handle_t *h, const d_pdesc_t *d)
 {
 	struct proc_state *ps = h->procst;
 	if (ps == NULL || h->procs.n > 0 || h->prov_err[0] != '\0')
 		return 0;
-	if ((d->prov[0] != '\0' && !probe_glob(d->prov, "proc")) ||
-	    (d->mod[0] != '\0' && !probe_glob(d->mod, "")) ||
-	    (d->func[0] != '\0' && !probe_glob(d->func, "")))
+	if (!names_proc(d))
 		return 0;
 	for (int i = 0; i < P_N; i++)
 		if (d->name[0] == '\0' || probe_glob(d->name, pdefs[i].name)) {
@@ -138,8 +149,7 @@ static int proc_make(probe_reg_t *r, udt_provider_t *pv, const d_pdesc_t *d)
 {
 	udt_handle_t *h = pv->arg;
 	struct proc_state *ps = h->procst;
-	if (ps == NULL || ps->made ||
-	    (d->prov[0] != '\0' && !probe_glob(d->prov, "proc")))
+	if (ps == NULL || ps->made || !names_proc(d))
 		return 0;
 	for (int i = 0; i < P_N; i++)
 		if ((ps->probe[i] = probe_create(r, pv, "", "",
