@@ -378,6 +378,9 @@ static d_node_t *parse_unary(parser_t *p)
 		n->op = op;
 		n->left = (op == D_OP_INC || op == D_OP_DEC) ?
 		    parse_unary(p) : parse_cast(p);
+		/* like every operator node, built (and its errors named)
+		 * when the token after its operand is read */
+		n->line = peek(p, 0)->line;
 		return n;
 	}
 	if (is_kw(&t, "sizeof")) {
@@ -386,17 +389,20 @@ static d_node_t *parse_unary(parser_t *p)
 			next(p);
 			n = node(p, N_SIZEOF_T, t.line);
 			n->tname = parse_type_name(p);
+			n->line = peek(p, 0)->line;
 			expect(p, ')');
 			return n;
 		}
 		n = node(p, N_SIZEOF_E, t.line);
 		n->left = parse_unary(p);
+		n->line = peek(p, 0)->line;
 		return n;
 	}
 	if (is_kw(&t, "stringof")) {
 		next(p);
 		n = node(p, N_STRINGOF, t.line);
 		n->left = parse_unary(p);
+		n->line = peek(p, 0)->line;
 		return n;
 	}
 	return parse_postfix(p);
@@ -413,6 +419,7 @@ static d_node_t *parse_cast(parser_t *p)
 		n->tname = parse_type_name(p);
 		expect(p, ')');
 		n->left = parse_cast(p);
+		n->line = peek(p, 0)->line;
 		p->top_unary = 0;
 		return n;
 	}
@@ -478,6 +485,7 @@ static d_node_t *parse_cond(parser_t *p)
 	n->left = parse_expr(p);
 	expect(p, ':');
 	n->right = parse_cond(p);
+	n->line = peek(p, 0)->line;
 	p->top_unary = 0;
 	return n;
 }
@@ -515,6 +523,7 @@ static d_node_t *parse_assign(parser_t *p)
 	n->op = op;
 	n->left = l;
 	n->right = parse_assign(p);
+	n->line = peek(p, 0)->line;
 	p->top_unary = 0;
 	return n;
 }
