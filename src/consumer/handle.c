@@ -262,6 +262,7 @@ static int pragma_setopt(d_cc_t *cc, void *arg, const char *name,
 	cc->zdefs = cc->zdefs || h->opts.zdefs;
 	cc->strsize = (int)h->opts.strsize;
 	cc->ustackframes = (int)h->opts.ustackframes;
+	cc->stackframes = (int)h->opts.stackframes;
 	cc->jstackframes = (int)h->opts.jstackframes;
 	return 0;
 }
@@ -398,6 +399,7 @@ udt_prog_t *udt_compile(udt_handle_t *h, int kind, const char *text,
 	cc.argref = h->opts.argref;
 	cc.strsize = (int)h->opts.strsize;
 	cc.ustackframes = (int)h->opts.ustackframes;
+	cc.stackframes = (int)h->opts.stackframes;
 	cc.jstackframes = (int)h->opts.jstackframes;
 	cc.argwidths = compile_argwidths;
 	cc.argwidths_arg = h;

@@ -619,8 +619,33 @@ int cg_special_call(cg_t *g, d_node_t *n, val_t *out)
 		    special == D_RT_UADDR ? "_uaddr_t" : "_usymaddr_t");
 		return 1;
 	}
-	if (strcmp(nm, "stack") == 0)
-		kernel_only(g, n, "ustack( )");
+	if (strcmp(nm, "stack") == 0) {
+		/*
+		 * stack([n]) with DTrace's checks. A user-space tracer sees
+		 * no kernel frames: the stack recorded is the empty one a
+		 * probe with no kernel context gives, all pcs 0 (printed as
+		 * DTrace prints it, a bare newline), of type "stack" like
+		 * ustack()'s, so it keys aggregations and checks as one.
+		 */
+		int argc = cg_count_args(n->args);
+		int64_t frames = g->cc->stackframes;
+		if (argc > 1)
+			d_error(g->cc, n->line, "D_STACK_PROTO", "stack( ) "
+			    "prototype mismatch: too many arguments");
+		if (argc == 1 && (cg_const(g, n->args, &frames) != 0 ||
+		    frames <= 0))
+			d_error(g->cc, n->line, "D_STACK_SIZE", "stack( ) size "
+			    "must be a non-zero positive integral constant "
+			    "expression");
+		if (frames > 1024)
+			frames = 1024;
+		size_t size = 8 * ((size_t)frames + 1);
+		int r = cg_setx(g, size);
+		cg_emit(g, DIF_ALLOCS, r, r, 0, 0);   /* zeroed scratch */
+		out->reg = r;
+		out->type = special_type(g, D_RT_USTACK, size, "stack");
+		return 1;
+	}
 	if (strcmp(nm, "sym") == 0 || strcmp(nm, "func") == 0)
 		kernel_only(g, n, "usym( )");
 	if (strcmp(nm, "mod") == 0)
@@ -822,14 +847,14 @@ int cg_action_stmt(cg_t *g, d_node_t *e)
 		d_recdesc_t d = { .action = D_ACT_STOP };
 		record_marker(g, d);
 	} else if (strcmp(nm, "ustack") == 0 || strcmp(nm, "jstack") == 0 ||
-	    strcmp(nm, "usym") == 0 || strcmp(nm, "ufunc") == 0 ||
+	    strcmp(nm, "stack") == 0 || strcmp(nm, "usym") == 0 || strcmp(nm, "ufunc") == 0 ||
 	    strcmp(nm, "uaddr") == 0 || strcmp(nm, "umod") == 0) {
 		/* as a statement, a stack or symbol is traced */
 		cg_spec_rule(g, line, CG_R_DATA);
 		(void)cg_special_call(g, e, &v);
 		cg_record(g, v, D_ACT_TRACE);
 		cg_reg_free(g, v.reg);
-	} else if (strcmp(nm, "stack") == 0 || strcmp(nm, "sym") == 0 ||
+	} else if (strcmp(nm, "sym") == 0 ||
 	    strcmp(nm, "func") == 0 || strcmp(nm, "mod") == 0 ||
 	    strcmp(nm, "chill") == 0 || strcmp(nm, "breakpoint") == 0 ||
 	    strcmp(nm, "panic") == 0) {

@@ -85,6 +85,7 @@ typedef struct d_cc {
 	    int *xl, int max);
 	void *provargs_arg;
 	int ustackframes;        /* default ustack() depth (option ustackframes) */
+	int stackframes;         /* default stack() depth (option stackframes) */
 	int jstackframes;        /* default jstack() depth (option jstackframes) */
 
 	/*

@@ -1,6 +1,0 @@
-/* proves: stack() is kernel state and says so */
-/* args: -x errtags */
-BEGIN
-{
-	stack();
-}
