@@ -946,10 +946,18 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 		if (d_is_void(t))
 			d_error(g->cc, n->line, "D_SIZEOF_TYPE",
 			    "cannot apply sizeof to an operand of unknown size");
-		if (!d_resolve(t)->complete)
+		if (!d_resolve(t)->complete) {
+			/* illumos dt_node_op1's wording; udtrace names the
+			 * type only to explain a target without debug info */
+			const char *hint = d_dw_hint(g, d_resolve(t));
+			if (hint[0] == '\0')
+				d_error(g->cc, n->line, "D_SIZEOF_TYPE",
+				    "cannot apply sizeof to an operand of "
+				    "unknown size");
 			d_error(g->cc, n->line, "D_SIZEOF_TYPE",
 			    "cannot apply sizeof to an incomplete type: %s%s",
-			    t->name, d_dw_hint(g, d_resolve(t)));
+			    t->name, hint);
+		}
 		v = cg_val(cg_setx(g, d_sizeof(t)), d_t_named(g->ts, "size_t"));
 		break;
 	}
