@@ -642,6 +642,7 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 		    "aggregations may only be used as the left-hand side of an "
 		    "assignment or as arguments of aggregation actions");
 	case N_INDEX:
+		cg_agg_mdim_check(g, n);
 		v = cg_index(g, n);
 		break;
 	case N_MEMBER: {

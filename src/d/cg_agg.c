@@ -53,6 +53,15 @@ int cg_agg_known(cg_t *g, const char *name)
 	return agg_lookup(g, name, NULL) != NULL;
 }
 
+void cg_agg_mdim_check(cg_t *g, const d_node_t *n)
+{
+	if (n->kind == N_INDEX && n->left->kind == N_AGG &&
+	    n->left->args != NULL)
+		d_error(g->cc, n->line, "D_AGG_MDIM",
+		    "improper attempt to reference @%s as a "
+		    "multi-dimensional array", n->left->name ? n->left->name : "");
+}
+
 uint32_t cg_agg_ref(cg_t *g, d_node_t *a, const char *func, int argno)
 {
 	const char *pfx = strcmp(func, "printa") == 0 ? "D_PRINTA" :
@@ -295,6 +304,29 @@ static void llquantize_params(cg_t *g, cg_agg_t *ag, d_node_t *fn,
 			    (int)ag->llq[i], (int)v[i]);
 }
 
+/*
+ * The prototypes void(@, int32_t, int32_t, ...) and llquantize's four int32_t:
+ * DTrace checks the arguments against them when it cooks the call, before
+ * the constant checks of lquantize_params, so a string base is D_PROTO_ARG.
+ * Typing an argument must leave no code behind, hence the rewind.
+ */
+static void proto_int32_args(cg_t *g, d_node_t *fn, int n)
+{
+	d_node_t *a = fn->args ? fn->args->next : NULL;
+	for (int i = 0; i < n && a != NULL; i++, a = a->next) {
+		size_t nt = g->text.n;
+		unsigned regs = g->regs;
+		val_t v = cg_expr(g, a);
+		g->text.n = g->action_of.n = nt;
+		g->regs = regs;
+		if (!d_is_int(v.type))
+			d_error(g->cc, fn->line, "D_PROTO_ARG",
+			    "%s( ) argument #%d is incompatible with prototype:"
+			    "\n\tprototype: int32_t\n\t argument: %s\n",
+			    fn->name, i + 2, v.type->name);
+	}
+}
+
 void cg_agg_stmt(cg_t *g, d_node_t *e)
 {
 	d_node_t *an = e->left, *fn = e->right;
@@ -332,6 +364,10 @@ void cg_agg_stmt(cg_t *g, d_node_t *e)
 		    fname(ag->func), ag->line);
 	}
 	d_node_t *x = fn->args, *incr = NULL;
+	if (ag->func == D_AGG_LQUANTIZE)
+		proto_int32_args(g, fn, 2);
+	else if (ag->func == D_AGG_LLQUANTIZE)
+		proto_int32_args(g, fn, 4);
 	switch (ag->func) {
 	case D_AGG_QUANTIZE:
 		incr = x->next;

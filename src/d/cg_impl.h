@@ -120,6 +120,8 @@ void cg_push_value(cg_t *g, val_t v);              /* tuple push by type */
 /* cg_agg.c */
 void cg_agg_stmt(cg_t *g, d_node_t *assign);       /* @a[k] = f(x) */
 uint32_t cg_agg_ref(cg_t *g, d_node_t *agg, const char *func, int argno);
+/* @a[k][j] (parsed as an index of a keyed aggregation): D_AGG_MDIM. */
+void cg_agg_mdim_check(cg_t *g, const d_node_t *n);
 void cg_spec_rule(cg_t *g, int line, int kind);    /* placement rules */
 
 /* kinds for cg_spec_rule */

@@ -246,6 +246,7 @@ lval_t cg_lvalue(cg_t *g, d_node_t *n, const char *op, int creating)
 	}
 	case N_INDEX: {
 		d_node_t *b = n->left;
+		cg_agg_mdim_check(g, n);
 		if (b->kind == N_IDENT || b->kind == N_SELF) {
 			int scope = b->kind == N_SELF ? DIF_SCOPE_THREAD :
 			    DIF_SCOPE_GLOBAL;

@@ -309,11 +309,11 @@ static d_node_t *parse_postfix(parser_t *p)
 		d_node_t *m;
 		switch (t->kind) {
 		case '[':
-			/* as DTrace sees it when building the subscript */
-			if (n->kind == N_AGG && n->args != NULL)
-				d_error(p->cc, t->line, "D_AGG_MDIM",
-				    "improper attempt to reference @%s as a "
-				    "multi-dimensional array", n->name ? n->name : "");
+			/*
+			 * @a[k][j]: DTrace rejects it (D_AGG_MDIM) when cooking
+			 * the subscript, after the whole program parsed, so a
+			 * later syntax error wins; the compiler reports it.
+			 */
 			next(p);
 			m = node(p, N_INDEX, n->line);
 			m->left = n;
