@@ -356,6 +356,20 @@ static int compile_provargs(void *arg, const struct d_pdesc *d,
 	return proc_argtypes(d->name, types, xl, max);
 }
 
+/* #pragma D depends_on provider: a provider that has (or makes) a probe */
+static int compile_has_provider(void *arg, const char *name)
+{
+	udt_handle_t *h = arg;
+	d_pdesc_t d;
+	memset(&d, 0, sizeof(d));
+	if (strlen(name) >= sizeof(d.prov))
+		return 0;
+	strcpy(d.prov, name);
+	if (probe_provide(&h->reg, &d) != 0)
+		return 0;
+	return probe_iter(&h->reg, &d, NULL, NULL) > 0;
+}
+
 static void free_objects(char **v, int n)
 {
 	for (int i = 0; i < n; i++)
@@ -416,6 +430,8 @@ udt_prog_t *udt_compile(udt_handle_t *h, int kind, const char *text,
 	cc.zdefs = h->opts.zdefs || (cflags & UDT_C_ZDEFS);
 	cc.setopt = pragma_setopt;
 	cc.setopt_arg = h;
+	cc.has_provider = compile_has_provider;
+	cc.has_provider_arg = h;
 
 	compile_prefix(kind, name, prefix, sizeof(prefix));
 	if (d_compile(&cc, &dp) != 0) {

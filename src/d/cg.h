@@ -121,6 +121,8 @@ cg_var_t *cg_var_add(cg_t *g, const char *name, int scope, d_type_t *t);
 cg_inline_t *cg_inline_lookup(cg_t *g, const char *name);
 /* cg.c: D_DECL_IDRED "previous:" wording for a known global name, or NULL. */
 const char *cg_ident_kind(cg_t *g, const char *name);
+/* pragma.c: a #pragma D attributes name that names nothing: D_PRAGMA_UNUSED */
+void d_pragma_unused(cg_t *g);
 /* cg.c: type of an expression, its checks made and its code dropped. */
 d_type_t *cg_expr_type(cg_t *g, d_node_t *n);
 /* cg.c: may a value of type from be assigned to type to? */

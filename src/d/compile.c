@@ -463,6 +463,7 @@ int d_compile(d_cc_t *cc, d_program_t **out)
 			break;
 		}
 	}
+	d_pragma_unused(&g);
 	build_vars(&g, p);
 	cg_agg_build(&g, p);
 	cg_fini(&g);

@@ -95,6 +95,11 @@ typedef struct d_cc {
 	int (*setopt)(struct d_cc *, void *arg, const char *name,
 	    const char *value, int line);
 	void *setopt_arg;
+	/* `#pragma D depends_on provider P`: does P exist? (NULL: no) */
+	int (*has_provider)(void *arg, const char *name);
+	void *has_provider_arg;
+	/* `#pragma D attributes` names, checked when the program is whole */
+	struct d_pragat *pragats;
 
 	/* output of the parser: top-level nodes (declarations, clauses, providers) */
 	d_node_t *top;
@@ -122,6 +127,11 @@ void  d_cc_init(d_cc_t *cc);
 void  d_cc_fini(d_cc_t *cc);
 void *d_alloc(d_cc_t *cc, size_t n);          /* zeroed, 16-aligned */
 char *d_strdup(d_cc_t *cc, const char *s);
+
+/* pragma.c: #pragma D attributes and depends_on (words after the name) */
+struct d_pragat { const char *name; int line; struct d_pragat *next; };
+void d_pragma_attributes(d_cc_t *cc, const char *const *w, int nw, int line);
+void d_pragma_depends(d_cc_t *cc, const char *const *w, int nw, int line);
 char *d_strndup(d_cc_t *cc, const char *s, size_t n);
 char *d_sprintf(d_cc_t *cc, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

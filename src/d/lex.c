@@ -586,8 +586,18 @@ static void control_line(d_lexer_t *lx)
 				return;
 			}
 			if (strcmp(s, "attributes") == 0 ||
-			    strcmp(s, "binding") == 0 ||
-			    strcmp(s, "depends_on") == 0)
+			    strcmp(s, "depends_on") == 0) {
+				const char *rest[16];
+				int nr = 0;
+				for (int j = i + 1; j < nw; j++)
+					rest[nr++] = w[j].text;
+				if (s[0] == 'a')
+					d_pragma_attributes(cc, rest, nr, dline);
+				else
+					d_pragma_depends(cc, rest, nr, dline);
+				return;
+			}
+			if (strcmp(s, "binding") == 0)
 				return;
 			d_error(cc, dline, "D_PRAGMA_INVAL", "invalid D pragma: %s", s);
 		}

@@ -567,8 +567,12 @@ int main(void)
 	optlog[0] = '\0';
 	CHECK_EQ_STR(parse("#pragma D option quiet\n  #pragma D option bufsize=4m\n"
 	    "#pragma ident \"x\"\n#pragma foo bar\n"
-	    "#pragma D depends_on library x.d\nBEGIN {}"),
+	    "#pragma D binding \"1.0\" x\nBEGIN {}"),
 	    "(clause 'BEGIN' { })");
+	/* a main program may depend on no library (dt_pragma_depends) */
+	CHECK_EQ_STR(parse("#pragma D depends_on library x.d\nBEGIN {}"),
+	    "D_PRAGMA_DEPEND 1: main program may not explicitly depend on a "
+	    "library");
 	CHECK_EQ_STR(optlog, "[quiet=(null)@1][bufsize=4m@2]");
 	CHECK_EQ_STR(parse("BEGIN {}\n#pragma D option bogus\n"),
 	    "D_PRAGMA_OPTSET 2: failed to set option 'bogus': Invalid option name");
