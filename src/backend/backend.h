@@ -146,6 +146,14 @@ typedef struct udt_backend_cb {
 	 * backend is being destroyed.
 	 */
 	int (*forked)(void *arg, udt_proc_t *p, udt_proc_t *c);
+	/*
+	 * Optional, after ops->watch_objects: process pid (any, traced or
+	 * not) mapped the file path (device dev, inode ino) executable. Comes
+	 * as soon as the backend reads the kernel's record, while pid runs
+	 * on: not before the mapping's code can run.
+	 */
+	void (*mapped)(void *arg, pid_t pid, const char *path, uint64_t dev,
+	    uint64_t ino);
 } udt_backend_cb_t;
 
 /* cb.procev's events. */
@@ -224,6 +232,14 @@ typedef struct udt_backend_ops {
 	 * + errmsg saying why (and what to do instead).
 	 */
 	int (*syscalls)(udt_backend_t *b, const udt_sysset_t *set, int global);
+	/*
+	 * Optional (NULL: not possible): from now on, report through
+	 * cb.mapped every executable file mapping made by any process on the
+	 * machine but udtrace (uprobe: perf's PERF_RECORD_MMAP2 per CPU), so
+	 * a file-wide site can be added for an object first mapped after
+	 * tracing began. 0, or -1 + errmsg.
+	 */
+	int (*watch_objects)(udt_backend_t *b);
 } udt_backend_ops_t;
 
 struct udt_backend {

@@ -747,6 +747,32 @@ static int tp_sample(udt_backend_t *be,
 }
 
 /* System calls are the inner backend's: syscall stops, or tracepoints. */
+/* New objects are the inner backend's to watch (uprobe: perf records). */
+static int tp_watch_objects(udt_backend_t *be)
+{
+	tp_backend_t *b = B(be);
+
+	if (!b->in->ops->watch_objects) {
+		snprintf(b->err, sizeof b->err, "the %s backend cannot watch "
+		    "new objects", b->in->ops->name);
+		return -1;
+	}
+	if (b->in->ops->watch_objects(b->in) < 0) {
+		snprintf(b->err, sizeof b->err, "%s", b->in->ops->errmsg(b->in));
+		return -1;
+	}
+	return 0;
+}
+
+static void in_mapped(void *arg, pid_t pid, const char *path, uint64_t dev,
+    uint64_t ino)
+{
+	tp_backend_t *b = arg;
+
+	if (b->base.cb.mapped)
+		b->base.cb.mapped(b->base.cb.arg, pid, path, dev, ino);
+}
+
 static int tp_syscalls(udt_backend_t *be, const udt_sysset_t *set, int global)
 {
 	tp_backend_t *b = B(be);
@@ -811,6 +837,7 @@ static const udt_backend_ops_t tp_ops = {
 	.deadline = tp_deadline,
 	.hold = tp_hold,
 	.syscalls = tp_syscalls,
+	.watch_objects = tp_watch_objects,
 };
 
 udt_backend_t *backend_trampoline_create(const udt_backend_cb_t *cb,
@@ -820,7 +847,7 @@ udt_backend_t *backend_trampoline_create(const udt_backend_cb_t *cb,
 	udt_backend_cb_t in = { .hit = in_hit, .exited = in_exited,
 	    .exec = in_exec, .objects = in_objects, .exiting = in_exiting,
 	    .thread = in_thread, .procev = in_procev, .syscall = in_syscall,
-	    .forked = in_forked };
+	    .forked = in_forked, .mapped = in_mapped };
 	char why[256];
 	uint64_t rs = TP_REC;
 

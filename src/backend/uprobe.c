@@ -793,6 +793,8 @@ static int up_dispatch(udt_backend_t *be)
 				epoll_ctl(b->epfd, EPOLL_CTL_DEL, r->fd, NULL);
 		}
 	} while (n == 64);
+	/* objects mapped since: their file-wide sites before anything else */
+	up_maps_read(b);
 	up_drain(b);
 	if (b->warming && b->resumed_at &&
 	    now_ns() - b->resumed_at > UP_WARM_HOLD_NS)
@@ -824,6 +826,7 @@ static void up_destroy(udt_backend_t *be)
 		free(us);
 	}
 	up_sys_fini(b);
+	up_maps_fini(b);
 	while ((up = b->procs)) {
 		b->procs = up->next;
 		free(up);
@@ -897,6 +900,7 @@ static const udt_backend_ops_t up_ops = {
 	.deadline = up_deadline,
 	.hold = up_hold,
 	.syscalls = up_syscalls,
+	.watch_objects = up_watch_objects,
 };
 
 udt_backend_t *backend_uprobe_create(const udt_backend_cb_t *cb,

@@ -148,6 +148,7 @@ typedef struct up_backend {
 	int warm_memfd, warmfd;
 	uint64_t resumed_at;     /* CLOCK_MONOTONIC ns of the first resume */
 	up_sys_t sys;
+	up_ring_t *maps;         /* ncpu MMAP2 watch rings (uprobe_maps.c), or NULL */
 	char err[256];
 } up_backend_t;
 
@@ -162,6 +163,12 @@ int up_syscalls(udt_backend_t *be, const udt_sysset_t *set, int global);
 /* A sample of a system call event (its id maps to &b->sys.site). */
 void up_sys_sample(up_backend_t *b, const unsigned char *rec, size_t size);
 void up_sys_fini(up_backend_t *b);
+
+/* uprobe_maps.c */
+int up_watch_objects(udt_backend_t *be);
+/* Report the executable mappings the watch rings hold (cb.mapped). */
+void up_maps_read(up_backend_t *b);
+void up_maps_fini(up_backend_t *b);
 
 /* uprobe_ring.c */
 /*

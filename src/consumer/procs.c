@@ -93,6 +93,12 @@ static void procs_objects_cb(void *arg, udt_proc_t *p)
 
 static udt_tproc_t *track(udt_handle_t *h, udt_proc_t *p, int user);
 
+static void procs_mapped_cb(void *arg, pid_t pid, const char *path,
+    uint64_t dev, uint64_t ino)
+{
+	usdt_mapped(arg, pid, path, dev, ino);
+}
+
 /*
  * A traced process forked (no exec): the child is traced too when a USDT
  * glob must see it (usdt_follows_forks); the backend watches it already.
@@ -126,6 +132,7 @@ static udt_backend_t *make_backend(udt_handle_t *h)
 		.objects = procs_objects_cb,
 		.syscall = syscall_hit,
 		.forked = procs_forked_cb,
+		.mapped = procs_mapped_cb,
 		.arg = h,
 		.thread = proc_thread,
 		.procev = proc_procev,

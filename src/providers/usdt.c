@@ -50,6 +50,7 @@ typedef struct usdt_obj {
 	char err[256];          /* ... else why not */
 	usdt_notes_t notes;
 	unsigned seq;           /* 1, 2, ...: tells system-wide sites apart */
+	size_t swdone;          /* enablings its file-wide sites were made for */
 	struct usdt_obj *next;
 } usdt_obj_t;
 
@@ -89,6 +90,7 @@ struct usdt_state {
 	int resolve;            /* exec: existing probes take new sites */
 	int warned;             /* the ptrace limit was said */
 	int sw_skipped;         /* a file's site had to be left to int3s */
+	int watching;           /* the backend reports objects mapped later */
 	unsigned nobjs;         /* objects ever cached (their seq) */
 };
 
@@ -915,6 +917,16 @@ int usdt_note_enabling(udt_handle_t *h, udt_prog_t *p,
 		us->encap = n;
 	}
 	us->en[us->nen++] = (usdt_enabling_t){ p, c, d };
+	if (!us->watching && usdt_desc_kind(d->prov, NULL) != USDT_DESC_PID &&
+	    sw_active(h) && h->procs.be->ops->watch_objects != NULL) {
+		/*
+		 * Objects no process maps now (a program started later, a
+		 * library dlopen'ed later): their files' sites as they are
+		 * mapped (usdt_mapped). Best effort: without the watch only
+		 * the files found now are covered.
+		 */
+		us->watching = h->procs.be->ops->watch_objects(h->procs.be) == 0;
+	}
 	if (!us->warned && usdt_desc_kind(d->prov, NULL) != USDT_DESC_PID &&
 	    !sw_active(h)) {
 		/*
@@ -1014,6 +1026,48 @@ void usdt_exec(udt_handle_t *h, udt_proc_t *p)
 		}
 	}
 	reresolve(h, t);
+}
+
+void usdt_mapped(udt_handle_t *h, pid_t pid, const char *path, uint64_t dev,
+    uint64_t ino)
+{
+	struct usdt_state *us = h->usdtst;
+	usdt_obj_t *o;
+	size_t i, k, nfresh;
+	(void)pid;
+	if (us == NULL || !us->watching || !sw_active(h) ||
+	    (o = obj_get(us, path, dev, ino)) == NULL || o->swdone == us->nen)
+		return;
+	o->swdone = us->nen;    /* each object once per set of enablings */
+	if (!o->ok || o->notes.n == 0)
+		return;
+	h->prov_err[0] = '\0';
+	us->nfresh = 0;
+	for (i = 0; i < us->nen; i++)
+		if (usdt_desc_kind(us->en[i].d->prov, NULL) != USDT_DESC_PID &&
+		    sw_object(h, o, us->en[i].d) < 0)
+			break;
+	/* as reresolve: new probes get the ECBs of the descriptions naming them */
+	nfresh = us->nfresh;
+	for (k = 0; k < nfresh; k++)
+		for (i = 0; i < us->nen; i++)
+			if (usdt_desc_kind(us->en[i].d->prov, NULL) !=
+			    USDT_DESC_PID && probe_match(us->en[i].d,
+			    us->fresh[k]))
+				(void)ecb_create(h, us->en[i].prog, us->en[i].c,
+				    us->fresh[k]);
+	for (k = 0; k < nfresh; k++) {
+		udt_probe_t *p = us->fresh[k];
+		usdt_info_t *ui = info_of(h, p);
+		if (ui != NULL && !ui->planted && p->necbs > 0)
+			(void)plant(h, p, ui);
+	}
+	us->nfresh = 0;
+	if (h->prov_err[0] != '\0' && !h->opts.quiet) {
+		fflush(h->outfp);
+		fprintf(h->errfp, "%s: %s: %s\n", UDT_PROGNAME, path, h->prov_err);
+	}
+	h->prov_err[0] = '\0';
 }
 
 int usdt_follows_forks(udt_handle_t *h)

@@ -83,6 +83,15 @@ void usdt_objects(struct udt_handle *h, udt_proc_t *p);
  */
 int usdt_follows_forks(struct udt_handle *h);
 
+/*
+ * A process mapped an executable file (the backend's cb.mapped, after
+ * usdt_note_enabling turned its watch on): a provider glob's file-wide
+ * sites in that file, if it has the provider, so programs started and
+ * libraries dlopen'ed after tracing began fire too.
+ */
+void usdt_mapped(struct udt_handle *h, pid_t pid, const char *path,
+    uint64_t dev, uint64_t ino);
+
 /* A followed fork child t: its probes, ECBs and sites, as for a dlopen. */
 void usdt_forked(struct udt_handle *h, struct udt_tproc *t);
 

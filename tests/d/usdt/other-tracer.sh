@@ -54,4 +54,4 @@ exec 3>&-
 wait "$spid"
 echo "strace status $?"
 spid=
-grep -c '^[0-9]* read(0' "$tmp/strace" | sed 's/^/strace saw reads: /'
+grep -c 'read(0,' "$tmp/strace" | sed 's/^/strace saw reads: /'
