@@ -651,8 +651,28 @@ int cg_special_call(cg_t *g, d_node_t *n, val_t *out)
 	if (strcmp(nm, "mod") == 0)
 		kernel_only(g, n, "umod( )");
 	if (strcmp(nm, "chill") == 0 || strcmp(nm, "breakpoint") == 0 ||
-	    strcmp(nm, "panic") == 0)
+	    strcmp(nm, "panic") == 0) {
+		/*
+		 * DTrace checks the call against its prototype (void(int),
+		 * void( )) when cooking it, before any action is compiled: a
+		 * wrong call is a prototype error here too, not D_ACT_KERNEL.
+		 */
+		int chill = strcmp(nm, "chill") == 0;
+		cg_proto_len(g, n, cg_count_args(n->args), chill, chill);
+		if (chill) {
+			size_t nt = g->text.n;
+			unsigned regs = g->regs;
+			val_t v = cg_expr(g, n->args);
+			g->text.n = g->action_of.n = nt;
+			g->regs = regs;
+			if (!d_is_int(v.type))
+				d_error(g->cc, n->line, "D_PROTO_ARG",
+				    "chill( ) argument #1 is incompatible with "
+				    "prototype:\n\tprototype: int\n\t argument: "
+				    "%s\n", v.type->name);
+		}
 		kernel_only(g, n, NULL);
+	}
 	return 0;
 }
 
