@@ -638,9 +638,8 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 		break;
 	}
 	case N_AGG:
-		d_error(g->cc, n->line, "D_AGG_SCALAR",
-		    "aggregations may only be used as the left-hand side of an "
-		    "assignment or as arguments of aggregation actions");
+		v = cg_aggval(g, n);
+		break;
 	case N_INDEX:
 		cg_agg_mdim_check(g, n);
 		v = cg_index(g, n);

@@ -326,10 +326,6 @@ static void act_printflike(cg_t *g, d_node_t *n, int act)
 		if (na == 64)
 			d_error(g->cc, n->line, "D_PRINTF_ARG_EXTRA",
 			    "%s( ) has too many arguments", n->name);
-		if (a->kind == N_AGG)
-			d_error(g->cc, n->line, "D_PRINTF_AGG_CONV",
-			    "%s( ) argument #%d is an aggregation: use printa( )",
-			    n->name, na + 2);
 		val_t v = cg_expr(g, a);
 		pf_arg_of(v, &types[na]);
 		/*

@@ -128,12 +128,37 @@ int cg_actval(cg_t *g, d_node_t *n, val_t *out)
 	return 1;
 }
 
+/*
+ * An aggregation where a value is wanted is an operand of type
+ * "aggregation" to DTrace (dt_cook_ident gives it a dynamic type), so
+ * the construct around it reports first (D_OP_INCOMPAT, D_PRINTF_ARG_TYPE,
+ * ...); one that survives the statement is refused at its end.
+ */
+val_t cg_aggval(cg_t *g, d_node_t *n)
+{
+	d_type_t *t = d_alloc(g->cc, sizeof(*t));
+	t->kind = TK_FUNC;   /* neither scalar nor data: nothing takes it */
+	t->name = "aggregation";
+	t->align = 1;
+	t->complete = 1;
+	if (g->cgexpr_name == NULL) {
+		g->cgexpr_name = n->name != NULL ? n->name : "";
+		g->cgexpr_agg = 2;
+		g->cgexpr_line = n->line;
+	}
+	return cg_val(0, t);
+}
+
 void cg_actval_done(cg_t *g)
 {
 	const char *name = g->cgexpr_name;
 	if (name == NULL)
 		return;
 	g->cgexpr_name = NULL;
+	if (g->cgexpr_agg == 2)
+		d_error(g->cc, g->cgexpr_line, "D_AGG_SCALAR", "aggregations may "
+		    "only be used as the left-hand side of an assignment or as "
+		    "arguments of aggregation actions");
 	d_error(g->cc, g->cgexpr_line, "D_CG_EXPR", "%s %s( ) may not be "
 	    "called from a D expression (D program context required)",
 	    g->cgexpr_agg ? "aggregating function" : "tracing function", name);

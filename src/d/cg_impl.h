@@ -108,6 +108,7 @@ int cg_actval(cg_t *g, d_node_t *n, val_t *out);  /* 0: not an action */
 int cg_is_actfunc(const d_node_t *n);             /* dt_node_is_actfunc */
 int cg_is_actval(const d_node_t *n);    /* an action or aggregating call */
 void cg_actval_done(cg_t *g);   /* end of a statement: D_CG_EXPR if due */
+val_t cg_aggval(cg_t *g, d_node_t *n);   /* @a as an operand */
 
 /* cg_actions.c */
 uint32_t cg_add_rec(cg_t *g, int kind, uint32_t size, d_recdesc_t d);
