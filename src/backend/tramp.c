@@ -720,6 +720,7 @@ static void tp_destroy(udt_backend_t *be)
 		proc_drop(b, tp);
 	/* jumps not restored above (no thread stoppable) go with proc_release */
 	b->in->ops->destroy(b->in);
+	tp_code_free();
 	free(b);
 }
 

@@ -24,6 +24,7 @@
  * are seen in order); restore; run the displaced instructions; jump
  * back. No call, no system call, no lock held across anything.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "backend/tramp_impl.h"
 #include "sym/sym.h"
@@ -69,6 +70,125 @@ static int never_displace(const udt_insn_t *in)
 		if (strcmp(in->mnemonic, bad[i]) == 0)
 			return 1;
 	return 0;
+}
+
+/*
+ * Every direct branch target of an object (file vaddrs, sorted): other
+ * functions jump into the middle of one (glibc's __mempcpy into
+ * memmove's body, tail calls past a prologue), and code no symbol covers
+ * (stripped objects, local functions) is swept too, byte by byte where
+ * it does not decode. Built once per object, on its first patchable site.
+ */
+typedef struct objtg {
+	char *path;
+	uint64_t *v;
+	size_t n, cap;
+	int failed;
+	struct objtg *next;
+} objtg_t;
+
+static objtg_t *objtgs;
+
+static int tg_add(objtg_t *o, uint64_t t)
+{
+	if (o->n == o->cap) {
+		size_t nc = o->cap ? o->cap * 2 : 4096;
+		uint64_t *nv = realloc(o->v, nc * sizeof *nv);
+		if (!nv)
+			return -1;
+		o->v = nv;
+		o->cap = nc;
+	}
+	o->v[o->n++] = t;
+	return 0;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Decode [a, end) instruction by instruction (a byte at a time where it does not decode). */
+static int sweep(udt_elf_t *e, objtg_t *o, uint64_t a, uint64_t end)
+{
+	const uint8_t *code = sym_code(e, a, (size_t)(end - a));
+	uint64_t start = a;
+
+	if (!code)
+		return 0;
+	while (a < end) {
+		udt_insn_t in;
+		if (insn_decode(code + (a - start), (size_t)(end - a), a, &in) < 0) {
+			a++;
+			continue;
+		}
+		if ((in.kind == INSN_JMP_REL || in.kind == INSN_JCC_REL ||
+		    in.kind == INSN_LOOP || in.kind == INSN_CALL_REL) &&
+		    tg_add(o, in.target) < 0)
+			return -1;
+		a += in.len;
+	}
+	return 0;
+}
+
+static objtg_t *obj_targets(udt_elf_t *e, const char *path)
+{
+	const udt_sym_t *v;
+	size_t n;
+	objtg_t *o;
+
+	for (o = objtgs; o; o = o->next)
+		if (strcmp(o->path, path) == 0)
+			return o->failed ? NULL : o;
+	if (!(o = calloc(1, sizeof *o)) || !(o->path = strdup(path))) {
+		free(o);
+		return NULL;
+	}
+	o->next = objtgs;
+	objtgs = o;
+	n = sym_funcs(e, &v);
+	for (size_t i = 0; i < n && !o->failed; i++) {
+		uint64_t end = v[i].addr + v[i].size;
+		if (sweep(e, o, v[i].addr, end) < 0)
+			o->failed = 1;
+		/* the gap up to the next symbol: code without one */
+		if (i + 1 < n && v[i + 1].addr > end &&
+		    v[i + 1].addr - end <= (1u << 20) &&
+		    sweep(e, o, end, v[i + 1].addr) < 0)
+			o->failed = 1;
+	}
+	if (o->failed)
+		return NULL;
+	qsort(o->v, o->n, sizeof *o->v, cmp_u64);
+	return o;
+}
+
+/* Does any direct branch of the object target (lo, hi)? */
+static int tg_inside(const objtg_t *o, uint64_t lo, uint64_t hi)
+{
+	size_t l = 0, h = o->n;
+
+	while (l < h) {
+		size_t m = (l + h) / 2;
+		if (o->v[m] <= lo)
+			l = m + 1;
+		else
+			h = m;
+	}
+	return l < o->n && o->v[l] < hi;
+}
+
+void tp_code_free(void)
+{
+	objtg_t *o;
+
+	while ((o = objtgs)) {
+		objtgs = o->next;
+		free(o->v);
+		free(o->path);
+		free(o);
+	}
 }
 
 /* The function's .cold part, if it has one (gcc -freorder-blocks-and-partition). */
@@ -215,6 +335,18 @@ int tp_analyse(tp_backend_t *b, udt_proc_t *p, const udt_site_t *s,
 	if (w.target_inside) {
 		snprintf(why, wl, "a branch targets the bytes after it");
 		return 0;
+	}
+	if (plan->ninsn > 1) {
+		objtg_t *ot = obj_targets(e, s->path);
+		if (!ot) {
+			snprintf(why, wl, "cannot list the object's branches");
+			return 0;
+		}
+		if (tg_inside(ot, va, va + TP_JMPLEN)) {
+			snprintf(why, wl, "a branch from elsewhere in %s targets "
+			    "the bytes after it", base);
+			return 0;
+		}
 	}
 	if (w.indirect && plan->ninsn > 1) {
 		snprintf(why, wl, "its function has a jump table");

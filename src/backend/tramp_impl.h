@@ -115,6 +115,8 @@ typedef struct tp_backend {
  */
 int tp_analyse(tp_backend_t *b, udt_proc_t *p, const udt_site_t *s,
     tp_plan_t *plan, char *why, size_t wl);
+/* Forget the per-object branch target lists (destroy). */
+void tp_code_free(void);
 /* The trampoline of pt at address at: bytes into code, their count, or -1. */
 int tp_emit(const tp_backend_t *b, const tp_proc_t *tp, const tp_point_t *pt,
     uint64_t at, uint8_t *code, size_t *len);

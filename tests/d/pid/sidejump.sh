@@ -1,0 +1,2 @@
+# proves: a function whose second instruction another function jumps to (inner, entered 3 bytes in by side, as glibc's __mempcpy enters memmove) still traces exactly: inner:entry fires for inner's 4 calls only, side's 4 calls still return x + 1001, and the target's output is the untraced one (the trampoline backend must not patch 5 bytes there: on it the site falls back)
+"$UDTRACE" $UDTRACE_OPTS -q -n 'pid$target:a.out:inner:entry { @ = count(); } END { printa("inner:entry %@d\n", @); }' -c "$TARGETS/sidejump"
