@@ -63,7 +63,7 @@ static size_t hslot(const tp_proc_t *tp, uint64_t addr)
 	return (size_t)((addr * 0x9e3779b97f4a7c15ull) >> 24) & (tp->nhash - 1);
 }
 
-static tp_point_t *pt_find(const tp_proc_t *tp, uint64_t addr)
+tp_point_t *tp_pt_find(const tp_proc_t *tp, uint64_t addr)
 {
 	if (!tp->nhash)
 		return NULL;
@@ -241,6 +241,35 @@ static void demote(tp_backend_t *b, tp_proc_t *tp, tp_point_t *pt,
 		b->in->ops->hold(b->in, tp->p, 0);
 	}
 	fall_back(b, tp, pt, why);
+	/* the points its trampoline fired go with it, once its jump is gone */
+	for (size_t i = 0; i < tp->npoints; i++)
+		if (tp->byid[i]->state == TP_INNER && tp->byid[i]->outer == pt) {
+			tp->byid[i]->outer = NULL;
+			fall_back(b, tp, tp->byid[i], "the trampoline around it fell "
+			    "back");
+		}
+}
+
+/* Is a the address of one of pt's displaced instructions after the first? */
+static int plan_boundary(const tp_point_t *pt, uint64_t a)
+{
+	uint64_t x = pt->addr;
+
+	for (int i = 0; i < pt->plan.ninsn; i++) {
+		if (i && x == a)
+			return 1;
+		x += pt->plan.in[i].len;
+	}
+	return 0;
+}
+
+/* Does any point fire from pt's trampoline? */
+static int has_inner(const tp_proc_t *tp, const tp_point_t *pt)
+{
+	for (size_t i = 0; i < tp->npoints; i++)
+		if (tp->byid[i]->state == TP_INNER && tp->byid[i]->outer == pt)
+			return 1;
+	return 0;
 }
 
 /* ---- code areas ---- */
@@ -324,6 +353,17 @@ static uint64_t code_at(tp_backend_t *b, tp_proc_t *tp, pid_t tid,
 	return code_at(b, tp, tid, near, len);
 }
 
+/* The last trampoline allocated at a takes len bytes, not TP_CODE_MAX. */
+static void code_trim(tp_proc_t *tp, uint64_t a, size_t len)
+{
+	for (size_t i = 0; i < tp->nareas; i++) {
+		tp_area_t *ar = &tp->areas[i];
+		if (a >= ar->base && a < ar->base + ar->size &&
+		    ((a - ar->base + TP_CODE_MAX + 15) & ~15ull) == ar->used)
+			ar->used = (a - ar->base + len + 15) & ~15ull;
+	}
+}
+
 /* ---- flush: write the pending jumps ---- */
 
 static void flush(tp_backend_t *b, tp_proc_t *tp)
@@ -376,6 +416,7 @@ static void flush(tp_backend_t *b, tp_proc_t *tp)
 			fall_back(b, tp, pt, "cannot write its trampoline");
 			continue;
 		}
+		code_trim(tp, pt->tramp, len);
 		jmp[0] = 0xe9;
 		rel = (int32_t)(int64_t)(pt->tramp - (pt->addr + TP_JMPLEN));
 		memcpy(jmp + 1, &rel, 4);
@@ -385,6 +426,11 @@ static void flush(tp_backend_t *b, tp_proc_t *tp)
 		}
 		pt->state = TP_PATCHED;
 		say(b, tp, pt->addr, "trampoline", NULL);
+		for (size_t k = 0; k < tp->npoints; k++)
+			if (tp->byid[k]->state == TP_INNER &&
+			    tp->byid[k]->outer == pt && tp->byid[k]->live)
+				say(b, tp, tp->byid[k]->addr, "trampoline",
+				    "fired from the jump just before it");
 	}
 	b->in->ops->hold(b->in, tp->p, 0);
 }
@@ -413,13 +459,17 @@ static void in_thread(void *arg, udt_proc_t *p, pid_t tid, int born)
 	tp_proc_t *tp = tp_find(b, p);
 	struct user_regs_struct r;
 
+	/*
+	 * Records name a thread by its thread pointer, which a new thread may
+	 * inherit from a joined one (glibc reuses stacks): the records before
+	 * a birth are delivered under the old owner first. A dead thread's
+	 * entry stays (its last records may sit behind another thread's
+	 * unpublished one) until a new thread takes its pointer.
+	 */
+	if (tp)
+		tp_drain(b, tp, UINT64_MAX);
 	if (tp && born && ptrace(PTRACE_GETREGS, tid, 0, &r) == 0)
 		tp_thr_set(tp, tid, r.fs_base);
-	if (tp && !born) {
-		/* its records name it by its thread pointer: deliver them first */
-		tp_drain(b, tp, UINT64_MAX);
-		tp_thr_del(tp, tid);
-	}
 	if (b->base.cb.thread)
 		b->base.cb.thread(b->base.cb.arg, p, tid, born);
 }
@@ -588,13 +638,16 @@ static int tp_add_site(udt_backend_t *be, udt_site_t *s)
 		snprintf(b->err, sizeof b->err, "process not watched");
 		return -1;
 	}
-	if ((pt = pt_find(tp, s->addr))) {
+	if ((pt = tp_pt_find(tp, s->addr))) {
 		if (pt->state == TP_FALLBACK && to_inner(b, s) < 0)
 			return -1;
-		if (pt->state != TP_FALLBACK && (s->sync || s->stack)) {
+		if (pt->state != TP_FALLBACK && (s->sync || s->stack ||
+		    s->refctr_off)) {
 			/* this site must act or copy at the probe: all go inner */
-			demote(b, tp, pt, s->sync ? "the probe's actions need the "
-			    "thread stopped" : "a stack copy is needed");
+			demote(b, tp, pt->state == TP_INNER ? pt->outer : pt,
+			    s->sync ? "the probe's actions need the thread "
+			    "stopped" : s->stack ? "a stack copy is needed" :
+			    "its USDT semaphore is the kernel's to count");
 			if (to_inner(b, s) < 0)
 				return -1;
 		}
@@ -604,11 +657,29 @@ static int tp_add_site(udt_backend_t *be, udt_site_t *s)
 			tp->pending = 1;
 		return 0;
 	}
-	/* a site inside another point's 5 bytes: that point gives way */
-	for (int k = 1; k < TP_JMPLEN; k++)
-		if ((o = pt_find(tp, s->addr - (uint64_t)k)) &&
-		    o->state != TP_FALLBACK)
-			demote(b, tp, o, "another site lies inside its 5 bytes");
+	/*
+	 * A site inside another point's 5 bytes: at one of its displaced
+	 * instructions, that point's trampoline fires it too; else that
+	 * point gives way.
+	 */
+	for (int k = 1; k < TP_JMPLEN; k++) {
+		if (!(o = tp_pt_find(tp, s->addr - (uint64_t)k)) ||
+		    (o->state != TP_PENDING && o->state != TP_PATCHED))
+			continue;
+		if (!s->sync && !s->stack && !s->refctr_off &&
+		    plan_boundary(o, s->addr)) {
+			if (!(pt = pt_new(b, tp, s->addr)) ||
+			    pt_add_site(b, pt, s) < 0)
+				return -1;
+			pt->state = TP_INNER;
+			pt->outer = o;
+			o->state = TP_PENDING;   /* a new trampoline, with its record */
+			o->tramp = 0;
+			tp->pending = 1;
+			return 0;
+		}
+		demote(b, tp, o, "another site lies inside its 5 bytes");
+	}
 	if (!(pt = pt_new(b, tp, s->addr)))
 		return -1;
 	if (s->sync)
@@ -619,17 +690,38 @@ static int tp_add_site(udt_backend_t *be, udt_site_t *s)
 		    "to count");
 	else if (s->stack)
 		snprintf(why, sizeof why, "a stack copy is needed");
-	else {
-		for (int k = 1; k < TP_JMPLEN && !why[0]; k++)
-			if ((o = pt_find(tp, s->addr + (uint64_t)k)) && o->live)
-				snprintf(why, sizeof why, "another site lies inside "
-				    "its 5 bytes");
-	}
 	if (!why[0]) {
 		rc = tp_analyse(b, tp->p, s, &pt->plan, why, sizeof why);
 		if (rc < 0)
 			return -1;
+		/*
+		 * Points inside its 5 bytes: at its displaced instructions,
+		 * with no jump of their own written and none firing from
+		 * them, they fire from its trampoline; any other: it gives way.
+		 */
+		for (int k = 1; rc == 1 && k < TP_JMPLEN; k++) {
+			if (!(o = tp_pt_find(tp, s->addr + (uint64_t)k)) || !o->live)
+				continue;
+			if ((o->state != TP_PENDING && o->state != TP_PATCHED) ||
+			    !plan_boundary(pt, o->addr) || has_inner(tp, o)) {
+				snprintf(why, sizeof why, "another site lies inside "
+				    "its 5 bytes");
+				rc = 0;
+			}
+		}
 		if (rc == 1) {
+			for (int k = 1; k < TP_JMPLEN; k++) {
+				if (!(o = tp_pt_find(tp, s->addr + (uint64_t)k)) ||
+				    !o->live)
+					continue;
+				if (o->state == TP_PATCHED) {
+					(void)b->in->ops->hold(b->in, tp->p, 1);
+					proc_unpatch(tp->p, o->addr, TP_JMPLEN);
+					b->in->ops->hold(b->in, tp->p, 0);
+				}
+				o->state = TP_INNER;
+				o->outer = pt;
+			}
 			if (pt_add_site(b, pt, s) < 0)
 				return -1;
 			pt->state = TP_PENDING;
@@ -647,7 +739,7 @@ static int tp_remove_site(udt_backend_t *be, udt_site_t *s)
 {
 	tp_backend_t *b = B(be);
 	tp_proc_t *tp = s->proc ? tp_find(b, s->proc) : NULL;
-	tp_point_t *pt = tp ? pt_find(tp, s->addr) : NULL;
+	tp_point_t *pt = tp ? tp_pt_find(tp, s->addr) : NULL;
 
 	if (!pt)
 		return b->in->ops->remove_site(b->in, s);

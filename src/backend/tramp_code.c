@@ -447,90 +447,105 @@ static int branch(buf_t *b, uint64_t at, int cc, uint64_t target)
 	return 0;
 }
 
+/* The record block: save, reserve, write the record of point id, restore. */
+static void emit_record(buf_t *b, const tp_backend_t *bk, const tp_proc_t *tp,
+    uint32_t id)
+{
+	size_t loop, jfull, jdone, full;
+	int32_t rel;
+
+	PUT(b, 0x48, 0x8d, 0x64, 0x24, 0x80);   /* lea -128(%rsp),%rsp: the red zone */
+	PUT(b, 0x9c, 0x50, 0x51, 0x52);         /* pushfq; push rax, rcx, rdx */
+	PUT(b, 0x0f, 0x01, 0xf9);               /* rdtscp */
+	PUT(b, 0x48, 0xc1, 0xe2, 0x20);         /* shl $32,%rdx */
+	PUT(b, 0x48, 0x09, 0xd0);               /* or %rdx,%rax */
+	PUT(b, 0x50, 0x51);                     /* push tsc, aux */
+	/* 0 aux, 8 tsc, 16 rdx, 24 rcx, 32 rax, 40 flags; rsp was rsp + 176 */
+	PUT(b, 0x48, 0xb9);                     /* movabs $ring,%rcx */
+	put64(b, tp->tring);
+	loop = b->n;
+	PUT(b, 0x48, 0x8b, 0x01);               /* mov (%rcx),%rax: head */
+	PUT(b, 0x48, 0x89, 0xc2);               /* mov %rax,%rdx */
+	PUT(b, 0x48, 0x2b, 0x51, TP_H_TAIL);    /* sub tail(%rcx),%rdx */
+	PUT(b, 0x48, 0x81, 0xfa);               /* cmp $nrec,%rdx */
+	put32(b, (uint32_t)tp->nrec);
+	PUT(b, 0x0f, 0x83);                     /* jae full */
+	jfull = b->n;
+	put32(b, 0);
+	PUT(b, 0x48, 0x8d, 0x50, 0x01);         /* lea 1(%rax),%rdx */
+	PUT(b, 0xf0, 0x48, 0x0f, 0xb1, 0x11);   /* lock cmpxchg %rdx,(%rcx) */
+	PUT(b, 0x0f, 0x85);                     /* jne loop */
+	put32(b, (uint32_t)(int32_t)((int64_t)loop - (int64_t)(b->n + 4)));
+	PUT(b, 0x48, 0x89, 0xc2);               /* mov %rax,%rdx */
+	PUT(b, 0x48, 0x81, 0xe2);               /* and $(nrec-1),%rdx */
+	put32(b, (uint32_t)(tp->nrec - 1));
+	PUT(b, 0x48, 0xc1, 0xe2, TP_RECSHIFT);  /* shl $8,%rdx */
+	PUT(b, 0x48, 0x8d, 0x94, 0x11);         /* lea HDR(%rcx,%rdx),%rdx */
+	put32(b, TP_HDR);
+	for (size_t i = 0; i < sizeof direct / sizeof direct[0]; i++)
+		store(b, direct[i].x, direct[i].r);
+	load_rcx(b, 0);
+	PUT(b, 0x89, 0x4a, TP_R_AUX);           /* mov %ecx,aux(%rdx) */
+	load_rcx(b, 8);
+	PUT(b, 0x48, 0x89, 0x4a, TP_R_TSC);     /* mov %rcx,tsc(%rdx) */
+	load_rcx(b, 16);
+	store(b, 1, R_RDX);
+	load_rcx(b, 24);
+	store(b, 1, R_RCX);
+	load_rcx(b, 32);
+	store(b, 1, R_RAX);
+	load_rcx(b, 40);
+	store(b, 1, R_RFL);
+	PUT(b, 0x48, 0x8d, 0x8c, 0x24);         /* lea 176(%rsp),%rcx */
+	put32(b, 176);
+	store(b, 1, R_RSP);
+	PUT(b, 0xc7, 0x42, TP_R_ID);            /* movl $id,id(%rdx) */
+	put32(b, id);
+	if (bk->fsgsbase)
+		PUT(b, 0xf3, 0x48, 0x0f, 0xae, 0xc1);   /* rdfsbase %rcx */
+	else
+		PUT(b, 0x64, 0x48, 0x8b, 0x0c, 0x25, 0, 0, 0, 0); /* mov %fs:0,%rcx */
+	store(b, 1, R_FS_BASE);
+	PUT(b, 0x48, 0xff, 0xc0);               /* inc %rax */
+	PUT(b, 0x48, 0x89, 0x02);               /* mov %rax,(%rdx): published */
+	PUT(b, 0xe9);                           /* jmp done */
+	jdone = b->n;
+	put32(b, 0);
+	full = b->n;
+	PUT(b, 0x48, 0x8b, 0x14, 0x24);         /* mov (%rsp),%rdx: aux */
+	PUT(b, 0x81, 0xe2);                     /* and $(TP_MAXCPU-1),%edx */
+	put32(b, TP_MAXCPU - 1);
+	PUT(b, 0xf0, 0x48, 0xff, 0x84, 0xd1);   /* lock incq drops(%rcx,%rdx,8) */
+	put32(b, TP_H_DROPS);
+	if (b->bad)
+		return;
+	rel = (int32_t)(full - (jfull + 4));
+	memcpy(b->p + jfull, &rel, 4);
+	rel = (int32_t)(b->n - (jdone + 4));
+	memcpy(b->p + jdone, &rel, 4);
+	PUT(b, 0x48, 0x83, 0xc4, 0x10);         /* add $16,%rsp */
+	PUT(b, 0x5a, 0x59, 0x58, 0x9d);         /* pop rdx, rcx, rax; popfq */
+	PUT(b, 0x48, 0x8d, 0xa4, 0x24, 0x80, 0, 0, 0);  /* lea 128(%rsp),%rsp */
+}
+
 int tp_emit(const tp_backend_t *bk, const tp_proc_t *tp, const tp_point_t *pt,
     uint64_t at, uint8_t *code, size_t *len)
 {
 	buf_t b = { code, 0, TP_CODE_MAX, 0 };
-	size_t loop, jfull, jdone, full;
-	int32_t rel;
+	uint64_t ia = pt->addr;
 
-	PUT(&b, 0x48, 0x8d, 0x64, 0x24, 0x80);   /* lea -128(%rsp),%rsp: the red zone */
-	PUT(&b, 0x9c, 0x50, 0x51, 0x52);         /* pushfq; push rax, rcx, rdx */
-	PUT(&b, 0x0f, 0x01, 0xf9);               /* rdtscp */
-	PUT(&b, 0x48, 0xc1, 0xe2, 0x20);         /* shl $32,%rdx */
-	PUT(&b, 0x48, 0x09, 0xd0);               /* or %rdx,%rax */
-	PUT(&b, 0x50, 0x51);                     /* push tsc, aux */
-	/* 0 aux, 8 tsc, 16 rdx, 24 rcx, 32 rax, 40 flags; rsp was rsp + 176 */
-	PUT(&b, 0x48, 0xb9);                     /* movabs $ring,%rcx */
-	put64(&b, tp->tring);
-	loop = b.n;
-	PUT(&b, 0x48, 0x8b, 0x01);               /* mov (%rcx),%rax: head */
-	PUT(&b, 0x48, 0x89, 0xc2);               /* mov %rax,%rdx */
-	PUT(&b, 0x48, 0x2b, 0x51, TP_H_TAIL);    /* sub tail(%rcx),%rdx */
-	PUT(&b, 0x48, 0x81, 0xfa);               /* cmp $nrec,%rdx */
-	put32(&b, (uint32_t)tp->nrec);
-	PUT(&b, 0x0f, 0x83);                     /* jae full */
-	jfull = b.n;
-	put32(&b, 0);
-	PUT(&b, 0x48, 0x8d, 0x50, 0x01);         /* lea 1(%rax),%rdx */
-	PUT(&b, 0xf0, 0x48, 0x0f, 0xb1, 0x11);   /* lock cmpxchg %rdx,(%rcx) */
-	PUT(&b, 0x0f, 0x85);                     /* jne loop */
-	put32(&b, (uint32_t)(int32_t)((int64_t)loop - (int64_t)(b.n + 4)));
-	PUT(&b, 0x48, 0x89, 0xc2);               /* mov %rax,%rdx */
-	PUT(&b, 0x48, 0x81, 0xe2);               /* and $(nrec-1),%rdx */
-	put32(&b, (uint32_t)(tp->nrec - 1));
-	PUT(&b, 0x48, 0xc1, 0xe2, TP_RECSHIFT);  /* shl $8,%rdx */
-	PUT(&b, 0x48, 0x8d, 0x94, 0x11);         /* lea HDR(%rcx,%rdx),%rdx */
-	put32(&b, TP_HDR);
-	for (size_t i = 0; i < sizeof direct / sizeof direct[0]; i++)
-		store(&b, direct[i].x, direct[i].r);
-	load_rcx(&b, 0);
-	PUT(&b, 0x89, 0x4a, TP_R_AUX);           /* mov %ecx,aux(%rdx) */
-	load_rcx(&b, 8);
-	PUT(&b, 0x48, 0x89, 0x4a, TP_R_TSC);     /* mov %rcx,tsc(%rdx) */
-	load_rcx(&b, 16);
-	store(&b, 1, R_RDX);
-	load_rcx(&b, 24);
-	store(&b, 1, R_RCX);
-	load_rcx(&b, 32);
-	store(&b, 1, R_RAX);
-	load_rcx(&b, 40);
-	store(&b, 1, R_RFL);
-	PUT(&b, 0x48, 0x8d, 0x8c, 0x24);         /* lea 176(%rsp),%rcx */
-	put32(&b, 176);
-	store(&b, 1, R_RSP);
-	PUT(&b, 0xc7, 0x42, TP_R_ID);            /* movl $id,id(%rdx) */
-	put32(&b, pt->id);
-	if (bk->fsgsbase)
-		PUT(&b, 0xf3, 0x48, 0x0f, 0xae, 0xc1);   /* rdfsbase %rcx */
-	else
-		PUT(&b, 0x64, 0x48, 0x8b, 0x0c, 0x25, 0, 0, 0, 0); /* mov %fs:0,%rcx */
-	store(&b, 1, R_FS_BASE);
-	PUT(&b, 0x48, 0xff, 0xc0);               /* inc %rax */
-	PUT(&b, 0x48, 0x89, 0x02);               /* mov %rax,(%rdx): published */
-	PUT(&b, 0xe9);                           /* jmp done */
-	jdone = b.n;
-	put32(&b, 0);
-	full = b.n;
-	PUT(&b, 0x48, 0x8b, 0x14, 0x24);         /* mov (%rsp),%rdx: aux */
-	PUT(&b, 0x81, 0xe2);                     /* and $(TP_MAXCPU-1),%edx */
-	put32(&b, TP_MAXCPU - 1);
-	PUT(&b, 0xf0, 0x48, 0xff, 0x84, 0xd1);   /* lock incq drops(%rcx,%rdx,8) */
-	put32(&b, TP_H_DROPS);
-	if (b.bad)
-		return -1;
-	rel = (int32_t)(full - (jfull + 4));
-	memcpy(code + jfull, &rel, 4);
-	rel = (int32_t)(b.n - (jdone + 4));
-	memcpy(code + jdone, &rel, 4);
-	PUT(&b, 0x48, 0x83, 0xc4, 0x10);         /* add $16,%rsp */
-	PUT(&b, 0x5a, 0x59, 0x58, 0x9d);         /* pop rdx, rcx, rax; popfq */
-	PUT(&b, 0x48, 0x8d, 0xa4, 0x24, 0x80, 0, 0, 0);  /* lea 128(%rsp),%rsp */
+	emit_record(&b, bk, tp, pt->id);
 	/* the displaced instructions */
 	for (int i = 0; i < pt->plan.ninsn; i++) {
 		const udt_insn_t *in = &pt->plan.in[i];
+		const tp_point_t *q;
 		uint8_t r[16];
 		size_t rl = 0;
+		/* a point at this displaced instruction fires here */
+		if (i > 0 && (q = tp_pt_find(tp, ia)) && q->state == TP_INNER &&
+		    q->outer == pt)
+			emit_record(&b, bk, tp, q->id);
+		ia += in->len;
 		switch (in->kind) {
 		case INSN_PLAIN:
 			if (insn_relocate(in, at + b.n, r, &rl) < 0)

@@ -40,11 +40,17 @@
 #define TP_R_REGS     32     /* u64 regs[R_*], up to R_FS_BASE */
 
 #define TP_JMPLEN     5
-#define TP_CODE_MAX   448    /* one trampoline's bytes, at most */
+#define TP_CODE_MAX   1664   /* one trampoline's bytes, at most (5 record blocks) */
 #define TP_AREA       65536
 #define TP_POLL_NS    10000000ull
 
-enum { TP_PENDING, TP_PATCHED, TP_FALLBACK };
+/*
+ * TP_INNER: a point inside another's 5 bytes, at one of its displaced
+ * instructions: that point's trampoline writes its record too, just
+ * before running that instruction (entry and return of a two-instruction
+ * function are both jumps so).
+ */
+enum { TP_PENDING, TP_PATCHED, TP_FALLBACK, TP_INNER };
 
 /* What a site's analysis found: the instructions the jump displaces. */
 typedef struct tp_plan {
@@ -61,6 +67,7 @@ typedef struct tp_point {
 	int state;
 	tp_plan_t plan;
 	uint64_t tramp;       /* its trampoline in the target, 0: none yet */
+	struct tp_point *outer;   /* TP_INNER: the point whose trampoline fires it */
 	udt_site_t **sites;   /* NULL entries: removed */
 	size_t nsites, capsites, live;
 } tp_point_t;
@@ -121,6 +128,9 @@ void tp_code_free(void);
 int tp_emit(const tp_backend_t *b, const tp_proc_t *tp, const tp_point_t *pt,
     uint64_t at, uint8_t *code, size_t *len);
 
+/* tramp.c */
+tp_point_t *tp_pt_find(const tp_proc_t *tp, uint64_t addr);
+
 /* tramp_ring.c */
 int tp_ring_map(tp_backend_t *b, tp_proc_t *tp, pid_t tid);
 void tp_ring_unmap(tp_backend_t *b, tp_proc_t *tp);
@@ -129,7 +139,6 @@ void tp_drain(tp_backend_t *b, tp_proc_t *tp, uint64_t until);
 void tp_clock_init(tp_backend_t *b);
 uint64_t tp_now(void);
 void tp_thr_set(tp_proc_t *tp, pid_t tid, uint64_t fs);
-void tp_thr_del(tp_proc_t *tp, pid_t tid);
 /* Drops of cpu since the last call. */
 uint64_t tp_ring_drops(tp_backend_t *b, int cpu);
 

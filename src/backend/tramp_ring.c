@@ -90,7 +90,7 @@ static uint64_t tsc_ns(const tp_backend_t *b, uint64_t tsc)
 void tp_thr_set(tp_proc_t *tp, pid_t tid, uint64_t fs)
 {
 	for (size_t i = 0; i < tp->nthr; i++)
-		if (tp->thr[i].tid == tid || tp->thr[i].fs == fs) {
+		if (tp->thr[i].fs == fs) {
 			tp->thr[i].tid = tid;
 			tp->thr[i].fs = fs;
 			return;
@@ -105,15 +105,6 @@ void tp_thr_set(tp_proc_t *tp, pid_t tid, uint64_t fs)
 	}
 	tp->thr[tp->nthr].tid = tid;
 	tp->thr[tp->nthr++].fs = fs;
-}
-
-void tp_thr_del(tp_proc_t *tp, pid_t tid)
-{
-	for (size_t i = 0; i < tp->nthr; i++)
-		if (tp->thr[i].tid == tid) {
-			tp->thr[i] = tp->thr[--tp->nthr];
-			return;
-		}
 }
 
 /*
