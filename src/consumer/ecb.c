@@ -5,7 +5,9 @@
  * order dif_clause_begin, predicate, body, record to the principal
  * buffer (or to a speculation: spec_route); exit() ends the firing; a
  * fault becomes an error entry and fires dtrace:::ERROR (a fault inside
- * ERROR is only counted).
+ * ERROR is only counted); the actions before it keep their effects
+ * (aggregations, commit/discard, raise/stop/copyout, exit's draining)
+ * while its records are forgotten, as in dtrace_probe().
  * Must not: allocate or print on the fire path; errors and records are
  * printed when the buffer is drained, in firing order.
  * Invariant: after exit() is recorded no probe but END fires.
@@ -118,6 +120,61 @@ static void ecb_fault(udt_handle_t *h, udt_ecb_t *e, dif_hit_t *hit,
 	ecb_fire(h, errp, eh);
 }
 
+static void spec_finish(udt_handle_t *h, const d_clause_prog_t *c,
+    dif_hit_t *hit, const unsigned char *recs, size_t len);
+static uint64_t rec_id(const unsigned char *data, uint32_t len);
+
+/*
+ * A clause faulted after recording len bytes. dtrace_probe() performs
+ * each action as it comes and, on a fault, only gives back the ECB's
+ * buffer space (principal or speculative): so the actions before the
+ * fault keep their effects. Aggregations stay updated, commit() and
+ * discard() are done, speculate() has claimed its id (ACTIVE becomes
+ * ACTIVEONE, as dtrace_speculation_buffer()), raise(), stop() and
+ * copyout() have acted, and exit() has begun the exit (the state is
+ * draining) though its status, a record, is lost with the rest. The
+ * fault is reported first (ERROR still fires while draining); returns
+ * nothing, the caller's loop sees h->exiting.
+ */
+static void clause_fault(udt_handle_t *h, udt_ecb_t *e, dif_hit_t *hit,
+    const difo_t *dp, uint32_t action, const dif_result_t *res,
+    const unsigned char *recs, size_t len)
+{
+	const d_clause_prog_t *c = e->clause;
+	udt_prog_t *prog = e->prog;
+	int exited = 0;
+
+	if (recs != NULL && len > 0) {
+		if (prog->agg != NULL)
+			agg_apply_records(prog->agg, c, recs, len, hit->cpu);
+		size_t off = 0;
+		while (off + sizeof(dif_rechdr_t) <= len) {
+			dif_rechdr_t rh;
+			memcpy(&rh, recs + off, sizeof(rh));
+			off += sizeof(rh);
+			if (rh.len > len - off)
+				break;
+			const unsigned char *data = recs + off;
+			off += (rh.len + 7) & ~(size_t)7;
+			if (rh.rec >= c->nrecs)
+				continue;
+			int act = c->recs[rh.rec].action;
+			if (act == D_ACT_SPECULATE)
+				spec_claim(&h->spec, rec_id(data, rh.len),
+				    hit->cpu);
+			else if (act == D_ACT_EXIT)
+				exited = 1;
+		}
+		spec_finish(h, c, hit, recs, len);
+		if (prog->dp->destructive && h->fire_tproc != NULL)
+			act_target(c, recs, len, h->fire_tproc->proc,
+			    h->fire_tproc->pid, h->fire_tid);
+	}
+	ecb_fault(h, e, hit, dp, action, res);
+	if (exited)
+		h->exiting = 1;
+}
+
 /*
  * The id a speculate/commit/discard record holds (int64, or narrower),
  * cut to dtrace_specid_t's 32 bits as DTrace's kernel takes it.
@@ -177,7 +234,9 @@ static int spec_route(udt_handle_t *h, udt_ecb_t *e, dif_hit_t *hit,
 			dif_result_t res;
 			memset(&res, 0, sizeof(res));
 			res.fault = DIF_FAULT_ILLOP;
-			ecb_fault(h, e, hit, NULL, d->action_no, &res);
+			/* the records before this one are the actions done */
+			clause_fault(h, e, hit, NULL, d->action_no, &res, recs,
+			    (size_t)(data - recs) - sizeof(rh));
 			return -1;
 		}
 		if (first && d->action == D_ACT_SPECULATE) {
@@ -312,8 +371,10 @@ void ecb_fire_clk(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit,
 				uint32_t act = 0;
 				if (c->body->action_of && res.pc < c->body->ntext)
 					act = c->body->action_of[res.pc];
-				ecb_fault(h, e, hit,
-				    res.no_offset ? NULL : c->body, act, &res);
+				recs = dif_records(st, &len);
+				clause_fault(h, e, hit,
+				    res.no_offset ? NULL : c->body, act, &res,
+				    recs, len);
 				continue;
 			}
 			recs = dif_records(st, &len);
@@ -322,7 +383,6 @@ void ecb_fire_clk(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit,
 		/* faulted, or speculative (which cannot exit: D_EXIT_SPEC) */
 		if (routed != 0)
 			continue;
-		/* aggregations see only clauses that completed */
 		if (prog->agg != NULL && recs != NULL)
 			agg_apply_records(prog->agg, c, recs, len, hit->cpu);
 		/* a body that recorded nothing, or only aggregated or ended

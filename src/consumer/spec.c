@@ -103,6 +103,20 @@ int spec_check_cb(void *arg, uint64_t id, int rspec)
 	return is_active(s->specs[id - 1].state) ? 0 : 1;
 }
 
+void spec_claim(udt_specs_t *s, uint64_t id, int cpu)
+{
+	if (id == 0 || spec_illegal(s, id))
+		return;
+	udt_spec_t *sp = &s->specs[id - 1];
+	/* The id now holds data from this CPU (or from several). */
+	if (sp->state == SPEC_ACTIVE) {
+		sp->state = SPEC_ACTIVEONE;
+		sp->cpu = cpu;
+	} else if (sp->state == SPEC_ACTIVEONE && sp->cpu != cpu) {
+		sp->state = SPEC_ACTIVEMANY;
+	}
+}
+
 int spec_put(udt_specs_t *s, uint64_t id, uint32_t epid, int cpu,
     uint32_t kind, const void *data, size_t len)
 {
@@ -113,13 +127,7 @@ int spec_put(udt_specs_t *s, uint64_t id, uint32_t epid, int cpu,
 	udt_spec_t *sp = &s->specs[id - 1];
 	if (!is_active(sp->state))
 		return SPEC_IGNORED;
-	/* The id now holds data from this CPU (or from several). */
-	if (sp->state == SPEC_ACTIVE) {
-		sp->state = SPEC_ACTIVEONE;
-		sp->cpu = cpu;
-	} else if (sp->state == SPEC_ACTIVEONE && sp->cpu != cpu) {
-		sp->state = SPEC_ACTIVEMANY;
-	}
+	spec_claim(s, id, cpu);
 	size_t need = sizeof(buf_hdr_t) + ROUND8(len);
 	if (need > s->size - sp->used) {
 		s->drops++;
@@ -165,9 +173,14 @@ int spec_commit(udt_specs_t *s, uint64_t id, int cpu, udt_buffer_t *dest)
 		    sp->data + off + sizeof(h), h.len);
 		off += sizeof(h) + ROUND8(h.len);
 	}
-	/* Nothing speculated, or all of it by this CPU: free at once. */
+	/*
+	 * Nothing speculated, or all of it by this CPU: free at once. An id
+	 * claimed by a speculate() that stored nothing (dropped, or its
+	 * clause faulted) is ACTIVEONE with this CPU's buffer empty, which
+	 * dtrace_speculation_commit() takes for another CPU's data: busy.
+	 */
 	int now = sp->state == SPEC_ACTIVE ||
-	    (sp->state == SPEC_ACTIVEONE && sp->cpu == cpu);
+	    (sp->state == SPEC_ACTIVEONE && sp->cpu == cpu && sp->used > 0);
 	if (!now)
 		sp->state = SPEC_COMMITTING;
 	release(s, sp, now);
@@ -183,8 +196,9 @@ int spec_discard(udt_specs_t *s, uint64_t id, int cpu)
 	udt_spec_t *sp = &s->specs[id - 1];
 	if (!is_active(sp->state))
 		return SPEC_IGNORED;
-	/* Only data of this CPU alone is discarded on the spot. */
-	int now = sp->state == SPEC_ACTIVEONE && sp->cpu == cpu;
+	/* Only data of this CPU alone (there is some) goes on the spot. */
+	int now = sp->state == SPEC_ACTIVEONE && sp->cpu == cpu &&
+	    sp->used > 0;
 	if (!now)
 		sp->state = SPEC_DISCARDING;
 	release(s, sp, now);

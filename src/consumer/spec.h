@@ -72,6 +72,15 @@ uint64_t spec_hit_cb(void *arg);
 int spec_check_cb(void *arg, uint64_t id, int rspec);
 
 /*
+ * What speculate(id) does to the id's state before anything is stored
+ * (dtrace_speculation_buffer()): ACTIVE becomes ACTIVEONE for this CPU,
+ * ACTIVEONE of another CPU becomes ACTIVEMANY. A clause that faults
+ * after speculate() leaves its id so. Ids 0, above nspec or not active
+ * are left alone.
+ */
+void spec_claim(udt_specs_t *s, uint64_t id, int cpu);
+
+/*
  * speculate(id): append one principal-buffer entry to speculation id.
  * SPEC_IGNORED: id 0 or not active (data silently dropped);
  * SPEC_DROPPED: no room (counted); SPEC_ILLOP: id > nspec.

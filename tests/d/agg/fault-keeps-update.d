@@ -1,4 +1,4 @@
-/* proves: a clause that faults after aggregating applies none of its updates */
+/* proves: a clause that faults after aggregating keeps that update, as dtrace_probe() aggregates at once */
 #pragma D option quiet
 BEGIN
 {
