@@ -798,7 +798,8 @@ static void tp_destroy(udt_backend_t *be)
 	 * trampoline runs on through it and back into the program.
 	 */
 	for (tp = b->procs; tp; tp = tp->next) {
-		int held = b->in->ops->hold(b->in, tp->p, 1) > 0;
+		pid_t tid = b->in->ops->hold(b->in, tp->p, 1);
+		int held = tid > 0;
 		for (size_t i = 0; i < tp->npoints; i++)
 			if (tp->byid[i]->state == TP_PATCHED && held) {
 				proc_unpatch(tp->p, tp->byid[i]->addr, TP_JMPLEN);
@@ -806,6 +807,17 @@ static void tp_destroy(udt_backend_t *be)
 			}
 		b->final = 0;
 		tp_drain(b, tp, UINT64_MAX);
+		if (held && tp->ring) {
+			/*
+			 * The ring's pages go back to the system: fresh private
+			 * zero pages take its place, so a thread still in a
+			 * trampoline writes its last record into them, harmlessly.
+			 */
+			uint64_t args[6] = { tp->tring, tp->rsize,
+			    PROT_READ | PROT_WRITE,
+			    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, (uint64_t)-1, 0 }, r;
+			(void)proc_syscall(tp->p, tid, SYS_mmap, args, &r);
+		}
 		b->in->ops->hold(b->in, tp->p, 0);
 	}
 	while ((tp = b->procs))
