@@ -58,7 +58,7 @@ static void ring_make_room(udt_buffer_t *b, size_t need)
 }
 
 int buf_put(udt_buffer_t *b, uint32_t epid, int cpu, uint32_t kind,
-    const void *data, size_t len)
+    uint64_t ts, const void *data, size_t len)
 {
 	size_t need = sizeof(buf_hdr_t) + ROUND8(len);
 	if (b->data == NULL || need > b->size) {
@@ -80,6 +80,7 @@ int buf_put(udt_buffer_t *b, uint32_t epid, int cpu, uint32_t kind,
 	h->len = (uint32_t)len;
 	h->cpu = cpu;
 	h->kind = kind;
+	h->ts = ts;
 	unsigned char *d = (unsigned char *)(h + 1);
 	if (len)
 		memcpy(d, data, len);

@@ -25,6 +25,13 @@ typedef struct buf_hdr {
 	uint32_t len;    /* data bytes; the entry is padded to 8 */
 	int32_t  cpu;
 	uint32_t kind;   /* enum buf_kind */
+	/*
+	 * The firing's timestamp (CLOCK_MONOTONIC ns, D's timestamp), as
+	 * dtrace_rechdr_t holds one; a committed speculation's entries
+	 * carry the commit's. Meaningful only when some clause or
+	 * -x jsontimestamp made the firing read the clock.
+	 */
+	uint64_t ts;
 } buf_hdr_t;
 
 typedef struct buf_err {
@@ -50,7 +57,7 @@ void buf_fini(udt_buffer_t *b);
 
 /* Append an entry. 0, or -1 when it was dropped. */
 int buf_put(udt_buffer_t *b, uint32_t epid, int cpu, uint32_t kind,
-    const void *data, size_t len);
+    uint64_t ts, const void *data, size_t len);
 
 /* Hand every entry, oldest first, to fn, then empty the buffer. */
 void buf_drain(udt_buffer_t *b,

@@ -105,7 +105,8 @@ static void ecb_fault(udt_handle_t *h, udt_ecb_t *e, dif_hit_t *hit,
 	be.pc = dp ? (int64_t)res->pc : -1;
 	be.fault = res->fault;
 	be.addr = res->addr;
-	buf_put(&h->buf, e->epid, hit->cpu, BUF_ERR, &be, sizeof(be));
+	buf_put(&h->buf, e->epid, hit->cpu, BUF_ERR, hit->timestamp, &be,
+	    sizeof(be));
 	if (errp == NULL || errp->ecbs == NULL)
 		return;
 	/* ERROR runs inside this firing with its own hit and the same context. */
@@ -241,7 +242,7 @@ static int spec_route(udt_handle_t *h, udt_ecb_t *e, dif_hit_t *hit,
 		}
 		if (first && d->action == D_ACT_SPECULATE) {
 			(void)spec_put(&h->spec, id, e->epid, hit->cpu, BUF_REC,
-			    recs, len);
+			    hit->timestamp, recs, len);
 			return 1;
 		}
 	}
@@ -269,7 +270,7 @@ static void spec_finish(udt_handle_t *h, const d_clause_prog_t *c,
 		int act = c->recs[rh.rec].action;
 		if (act == D_ACT_COMMIT)
 			(void)spec_commit(&h->spec, rec_id(data, rh.len),
-			    hit->cpu, &h->buf);
+			    hit->cpu, hit->timestamp, &h->buf);
 		else if (act == D_ACT_DISCARD)
 			(void)spec_discard(&h->spec, rec_id(data, rh.len),
 			    hit->cpu);
@@ -388,7 +389,8 @@ void ecb_fire_clk(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit,
 		/* a body that recorded nothing, or only aggregated or ended
 		 * speculations, prints nothing */
 		if (c->body == NULL || (len > 0 && records_print(c, recs, len)))
-			buf_put(&h->buf, e->epid, hit->cpu, BUF_REC, recs, len);
+			buf_put(&h->buf, e->epid, hit->cpu, BUF_REC,
+			    hit->timestamp, recs, len);
 		if (recs != NULL)
 			spec_finish(h, c, hit, recs, len);
 		/* raise(), stop(), copyout() act on the traced thread now */

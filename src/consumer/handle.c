@@ -553,6 +553,9 @@ int udt_enable(udt_handle_t *h, udt_prog_t *p, int *nmatched)
 			return -1;
 		}
 		h->clocks |= difo_clocks(c->pred) | difo_clocks(c->body);
+		/* every buffered entry then holds a true timestamp */
+		if (h->opts.jsontimestamp)
+			h->clocks |= UDT_CLOCK_TS;
 		h->pneeds |= pid_difo_needs(c->pred) | pid_difo_needs(c->body);
 		for (size_t j = 0; j < c->ndescs; j++) {
 			const d_pdesc_t *d = &c->descs[j];
@@ -747,7 +750,7 @@ static void print_entry(void *arg, const buf_hdr_t *bh, const void *data)
 	const udt_probe_t *pr = e->probe;
 	h->drain_ecb = e;
 	out_probe_t op = { bh->cpu, pr->id, pr->func, pr->name, pr->prov,
-	    pr->mod };
+	    pr->mod, bh->ts };
 	if (bh->kind == BUF_REC) {
 		h->drain_prog = e->prog;
 		h->out.aggt = e->prog != NULL ? e->prog->agg : NULL;

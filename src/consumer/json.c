@@ -376,6 +376,8 @@ probe_fields(out_state_t *o, jw_t *w, const out_probe_t *p)
 	jw_str(w, "function", func, strlen(func));
 	jw_str(w, "name", name, strlen(name));
 	jw_int(w, "cpu", p->cpu);
+	if (o->opts != NULL && o->opts->jsontimestamp)
+		jw_uint(w, "timestamp", p->ts);
 	if (o->opts != NULL && o->opts->flowindent)
 		add_flow(o, w, name);
 }

@@ -68,6 +68,7 @@ static const opt_def_t opt_table[] = {
 	{ "evaltime",      OK_SPECIAL, F(evaltime), 0, 0 },
 	{ "flowindent",    OK_BOOL,   F(flowindent), 0, 1 },
 	{ "incdir",        OK_IGNORE, 0, 0, 0 },
+	{ "jsontimestamp", OK_BOOL,   F(jsontimestamp), 0, 0 },
 	{ "jstackframes",  OK_UINT32, F(jstackframes), 0, 0 },
 	{ "jstackstrsize", OK_UINT32, F(jstackstrsize), 0, 0 },
 	{ "libdir",        OK_STR,    S(libdir), 0 },

@@ -35,6 +35,8 @@ typedef struct udt_opts {
 	int defaultargs, destructive, errtags, flowindent, quiet, rawbytes;
 	int zdefs, argref, cpp, cpphdrs, stdc, noresolve, verbose;
 	int lockmem, empty, pspec;
+	/* oformat=json: "probe" objects carry the firing's "timestamp" */
+	int jsontimestamp;
 	/* strings */
 	char cpppath[256];
 	char libdir[256];

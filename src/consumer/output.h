@@ -49,6 +49,7 @@ typedef struct out_probe {
 	uint32_t id;
 	const char *func, *name;
 	const char *prov, *mod;    /* JSON mode names all four */
+	uint64_t ts;               /* the entry's timestamp (buf_hdr_t.ts) */
 } out_probe_t;
 
 /*

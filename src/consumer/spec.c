@@ -118,7 +118,7 @@ void spec_claim(udt_specs_t *s, uint64_t id, int cpu)
 }
 
 int spec_put(udt_specs_t *s, uint64_t id, uint32_t epid, int cpu,
-    uint32_t kind, const void *data, size_t len)
+    uint32_t kind, uint64_t ts, const void *data, size_t len)
 {
 	if (spec_illegal(s, id))
 		return SPEC_ILLOP;
@@ -133,7 +133,7 @@ int spec_put(udt_specs_t *s, uint64_t id, uint32_t epid, int cpu,
 		s->drops++;
 		return SPEC_DROPPED;
 	}
-	buf_hdr_t h = { epid, (uint32_t)len, cpu, kind };
+	buf_hdr_t h = { epid, (uint32_t)len, cpu, kind, ts };
 	memcpy(sp->data + sp->used, &h, sizeof(h));
 	unsigned char *d = sp->data + sp->used + sizeof(h);
 	if (len)
@@ -156,7 +156,8 @@ static void release(udt_specs_t *s, udt_spec_t *sp, int now)
 		s->nbusy++;
 }
 
-int spec_commit(udt_specs_t *s, uint64_t id, int cpu, udt_buffer_t *dest)
+int spec_commit(udt_specs_t *s, uint64_t id, int cpu, uint64_t ts,
+    udt_buffer_t *dest)
 {
 	if (spec_illegal(s, id))
 		return SPEC_ILLOP;
@@ -169,7 +170,7 @@ int spec_commit(udt_specs_t *s, uint64_t id, int cpu, udt_buffer_t *dest)
 	while (off < sp->used) {
 		buf_hdr_t h;
 		memcpy(&h, sp->data + off, sizeof(h));
-		(void)buf_put(dest, h.epid, h.cpu, h.kind,
+		(void)buf_put(dest, h.epid, h.cpu, h.kind, ts,
 		    sp->data + off + sizeof(h), h.len);
 		off += sizeof(h) + ROUND8(h.len);
 	}

@@ -86,10 +86,15 @@ void spec_claim(udt_specs_t *s, uint64_t id, int cpu);
  * SPEC_DROPPED: no room (counted); SPEC_ILLOP: id > nspec.
  */
 int spec_put(udt_specs_t *s, uint64_t id, uint32_t epid, int cpu,
-    uint32_t kind, const void *data, size_t len);
+    uint32_t kind, uint64_t ts, const void *data, size_t len);
 
-/* commit(id): append the entries to dest, in speculation order. */
-int spec_commit(udt_specs_t *s, uint64_t id, int cpu, udt_buffer_t *dest);
+/*
+ * commit(id): append the entries to dest, in speculation order, each
+ * stamped ts (the committing firing's), as dtrace_speculation_commit()
+ * sets every committed record's timestamp to the commit time.
+ */
+int spec_commit(udt_specs_t *s, uint64_t id, int cpu, uint64_t ts,
+    udt_buffer_t *dest);
 /* discard(id): forget the entries. */
 int spec_discard(udt_specs_t *s, uint64_t id, int cpu);
 

@@ -61,7 +61,7 @@ static const char *const d_functions[] = {
 static const char *const flag_options[] = {
 	"aggpack", "aggsortkey", "aggsortrev", "agghist", "aggzoom", "argref",
 	"cpp", "cpphdrs", "defaultargs", "destructive", "errtags",
-	"empty", "flowindent", "lockmem", "noresolve", "pspec", "quiet",
+	"empty", "flowindent", "jsontimestamp", "lockmem", "noresolve", "pspec", "quiet",
 	"rawbytes", "stdc",
 	"verbose", "zdefs", NULL
 };

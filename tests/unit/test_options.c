@@ -128,7 +128,7 @@ test_set(void)
 		"stackframes", "stackindent", "statusrate", "switchrate",
 		"strsize", "ustackframes", "zdefs", "scratchsize", "lockmem",
 		"noresolve", "maxframes", "pcapsize", "backend",
-		"stackformat", "verbose", "argref",
+		"stackformat", "verbose", "argref", "jsontimestamp",
 	};
 	udt_opts_t o, before;
 	size_t i;

@@ -80,7 +80,7 @@ static void
 fire(const char *func, const char *name, uint32_t id,
     const d_clause_prog_t *c)
 {
-	out_probe_t p = { 0, id, func, name, "dtrace", "" };
+	out_probe_t p = { 0, id, func, name, "dtrace", "", 0 };
 
 	out_firing(&st, &p, c, rbuf, rlen);
 	rlen = 0;

@@ -433,8 +433,8 @@ static void test_drops(void)
 	do_exit(&t, c, 0, 1);
 	finish(&t);
 	udt_setopt(h, "quiet", NULL);
-	/* an entry is 16 header + 16 record bytes: two fit */
-	CHECK_EQ_INT(udt_setopt(h, "bufsize", "64"), 0);
+	/* an entry is 24 header + 16 record bytes: two fit */
+	CHECK_EQ_INT(udt_setopt(h, "bufsize", "80"), 0);
 	udt_prog_t *p = udt_prog_adopt(h, &t.dp, UDT_PROG_SCRIPT, "t.d", 0);
 	CHECK_EQ_INT(udt_enable(h, p, NULL), 0);
 	run_t r;
@@ -464,7 +464,7 @@ static void test_fill(void)
 	trace_const(&t, c, 7, 1);
 	finish(&t);
 	udt_setopt(h, "quiet", NULL);
-	CHECK_EQ_INT(udt_setopt(h, "bufsize", "64"), 0);
+	CHECK_EQ_INT(udt_setopt(h, "bufsize", "80"), 0);
 	CHECK_EQ_INT(udt_setopt(h, "bufpolicy", "fill"), 0);
 	udt_prog_t *p = udt_prog_adopt(h, &t.dp, UDT_PROG_SCRIPT, "t.d", 0);
 	CHECK_EQ_INT(udt_enable(h, p, NULL), 0);
@@ -494,8 +494,8 @@ static void test_ring(void)
 	do_exit(&t, c, 0, 2);
 	finish(&t);
 	udt_setopt(h, "quiet", NULL);
-	/* 16 header + 16 + 16 bytes for the tick entry: it and "4" fit */
-	CHECK_EQ_INT(udt_setopt(h, "bufsize", "80"), 0);
+	/* 24 header + 16 + 16 bytes for the tick entry: it and "4" fit */
+	CHECK_EQ_INT(udt_setopt(h, "bufsize", "96"), 0);
 	CHECK_EQ_INT(udt_setopt(h, "bufpolicy", "ring"), 0);
 	udt_prog_t *p = udt_prog_adopt(h, &t.dp, UDT_PROG_SCRIPT, "t.d", 0);
 	CHECK_EQ_INT(udt_enable(h, p, NULL), 0);

@@ -164,7 +164,7 @@ static void test_states(void)
 	udt_specs_t s;
 	udt_buffer_t b;
 	CHECK_EQ_INT(buf_init(&b, 4096, UDT_BUF_SWITCH), 0);
-	CHECK_EQ_INT(spec_init(&s, 2, 128), 0);
+	CHECK_EQ_INT(spec_init(&s, 2, 160), 0);
 
 	CHECK_EQ_INT(spec_alloc(&s), 1);
 	CHECK_EQ_INT(spec_hit_cb(&s), 2);
@@ -176,35 +176,37 @@ static void test_states(void)
 	CHECK(spec_illegal(&s, 3));
 	CHECK(!spec_illegal(&s, 2));
 	CHECK(spec_illegal(&s, (uint64_t)-1));
-	CHECK_EQ_INT(spec_put(&s, 3, 1, 0, BUF_REC, "x", 1), SPEC_ILLOP);
-	CHECK_EQ_INT(spec_commit(&s, 3, 0, &b), SPEC_ILLOP);
+	CHECK_EQ_INT(spec_put(&s, 3, 1, 0, BUF_REC, 7, "x", 1), SPEC_ILLOP);
+	CHECK_EQ_INT(spec_commit(&s, 3, 0, 99, &b), SPEC_ILLOP);
 	CHECK_EQ_INT(spec_discard(&s, 7, 0), SPEC_ILLOP);
-	CHECK_EQ_INT(spec_put(&s, 0, 1, 0, BUF_REC, "x", 1), SPEC_IGNORED);
-	CHECK_EQ_INT(spec_commit(&s, 0, 0, &b), SPEC_IGNORED);
+	CHECK_EQ_INT(spec_put(&s, 0, 1, 0, BUF_REC, 7, "x", 1), SPEC_IGNORED);
+	CHECK_EQ_INT(spec_commit(&s, 0, 0, 99, &b), SPEC_IGNORED);
 
-	/* 16 header + 8 padded: 128 bytes hold five 1-byte entries */
+	/* 24 header + 8 padded: 160 bytes hold five 1-byte entries */
 	for (int i = 0; i < 5; i++)
-		CHECK_EQ_INT(spec_put(&s, 1, (uint32_t)i + 1, 0, BUF_REC, "abc",
+		CHECK_EQ_INT(spec_put(&s, 1, (uint32_t)i + 1, 0, BUF_REC, 7, "abc",
 		    3), SPEC_OK);
-	CHECK_EQ_INT(spec_put(&s, 1, 9, 0, BUF_REC, "abc", 3), SPEC_DROPPED);
+	CHECK_EQ_INT(spec_put(&s, 1, 9, 0, BUF_REC, 7, "abc", 3), SPEC_DROPPED);
 	CHECK_EQ_INT(s.drops, 1);
 	CHECK_EQ_INT(s.specs[0].state, SPEC_ACTIVEONE);
 
 	/* commit by the CPU that speculated: copied in order, free at once */
-	CHECK_EQ_INT(spec_commit(&s, 1, 0, &b), SPEC_OK);
-	CHECK_EQ_INT(b.used, 5 * 24);
+	CHECK_EQ_INT(spec_commit(&s, 1, 0, 99, &b), SPEC_OK);
+	CHECK_EQ_INT(b.used, 5 * 32);
 	CHECK_EQ_INT(((buf_hdr_t *)b.data)->epid, 1);
-	CHECK_EQ_INT(((buf_hdr_t *)(b.data + 4 * 24))->epid, 5);
+	CHECK_EQ_INT(((buf_hdr_t *)(b.data + 4 * 32))->epid, 5);
+	/* committed entries carry the commit's timestamp, as DTrace's */
+	CHECK(((buf_hdr_t *)(b.data + 4 * 32))->ts == 99);
 	CHECK_EQ_INT(s.specs[0].state, SPEC_INACTIVE);
 	CHECK(!spec_busy(&s));
-	CHECK_EQ_INT(spec_commit(&s, 1, 0, &b), SPEC_IGNORED);
-	CHECK_EQ_INT(spec_put(&s, 1, 1, 0, BUF_REC, "x", 1), SPEC_IGNORED);
+	CHECK_EQ_INT(spec_commit(&s, 1, 0, 99, &b), SPEC_IGNORED);
+	CHECK_EQ_INT(spec_put(&s, 1, 1, 0, BUF_REC, 7, "x", 1), SPEC_IGNORED);
 
 	/* discard before anything was speculated: busy until the clean */
 	CHECK_EQ_INT(spec_discard(&s, 2, 0), SPEC_OK);
 	CHECK_EQ_INT(s.specs[1].state, SPEC_DISCARDING);
 	CHECK(spec_busy(&s));
-	CHECK_EQ_INT(spec_put(&s, 2, 1, 0, BUF_REC, "x", 1), SPEC_IGNORED);
+	CHECK_EQ_INT(spec_put(&s, 2, 1, 0, BUF_REC, 7, "x", 1), SPEC_IGNORED);
 	CHECK_EQ_INT(spec_discard(&s, 2, 0), SPEC_IGNORED);
 	CHECK_EQ_INT(spec_alloc(&s), 1);
 	CHECK_EQ_INT(spec_alloc(&s), 0);
@@ -214,23 +216,23 @@ static void test_states(void)
 	CHECK_EQ_INT(spec_alloc(&s), 2);
 
 	/* data from two CPUs: commit leaves the id busy */
-	CHECK_EQ_INT(spec_put(&s, 2, 1, 0, BUF_REC, "a", 1), SPEC_OK);
-	CHECK_EQ_INT(spec_put(&s, 2, 2, 1, BUF_REC, "b", 1), SPEC_OK);
+	CHECK_EQ_INT(spec_put(&s, 2, 1, 0, BUF_REC, 7, "a", 1), SPEC_OK);
+	CHECK_EQ_INT(spec_put(&s, 2, 2, 1, BUF_REC, 7, "b", 1), SPEC_OK);
 	CHECK_EQ_INT(s.specs[1].state, SPEC_ACTIVEMANY);
 	b.used = 0;
-	CHECK_EQ_INT(spec_commit(&s, 2, 0, &b), SPEC_OK);
-	CHECK_EQ_INT(b.used, 2 * 24);
+	CHECK_EQ_INT(spec_commit(&s, 2, 0, 99, &b), SPEC_OK);
+	CHECK_EQ_INT(b.used, 2 * 32);
 	CHECK_EQ_INT(s.specs[1].state, SPEC_COMMITTING);
 	CHECK(spec_busy(&s));
 	spec_clean(&s);
 	CHECK_EQ_INT(s.specs[1].state, SPEC_INACTIVE);
 
 	/* data of one CPU discarded by it: free at once; by another: busy */
-	CHECK_EQ_INT(spec_put(&s, 1, 1, 1, BUF_REC, "a", 1), SPEC_OK);
+	CHECK_EQ_INT(spec_put(&s, 1, 1, 1, BUF_REC, 7, "a", 1), SPEC_OK);
 	CHECK_EQ_INT(spec_discard(&s, 1, 1), SPEC_OK);
 	CHECK_EQ_INT(s.specs[0].state, SPEC_INACTIVE);
 	CHECK_EQ_INT(spec_alloc(&s), 1);
-	CHECK_EQ_INT(spec_put(&s, 1, 1, 1, BUF_REC, "a", 1), SPEC_OK);
+	CHECK_EQ_INT(spec_put(&s, 1, 1, 1, BUF_REC, 7, "a", 1), SPEC_OK);
 	CHECK_EQ_INT(spec_discard(&s, 1, 0), SPEC_OK);
 	CHECK_EQ_INT(s.specs[0].state, SPEC_DISCARDING);
 
@@ -411,8 +413,8 @@ static void test_drops(void)
 	tprog_t t;
 	run_t r;
 	build(&t);
-	/* each entry: 16 header + 2 * (8 + 8) records = 48 bytes */
-	static const char *const opts[] = { "specsize", "100", NULL };
+	/* each entry: 24 header + 2 * (8 + 8) records = 56 bytes */
+	static const char *const opts[] = { "specsize", "120", NULL };
 	udt_handle_t *h = start(&t, &r, opts);
 	CHECK_EQ_INT(spec_alloc(&h->spec), 1);
 	for (int i = 0; i < 6; i++)
