@@ -14,6 +14,7 @@
  * too.
  */
 #include "proc/proc_impl.h"
+#include "proc/watchdog.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +50,7 @@ int proc_sema_inc(udt_proc_t *p, uint64_t addr)
 	if (proc_write(p, addr, &v, sizeof(v)) != 0)
 		return -1;
 	p->sema[p->nsema++] = addr;
+	wd_note_sema(p->pid, addr);
 	return 0;
 }
 
@@ -56,6 +58,7 @@ void proc_sema_release(udt_proc_t *p)
 {
 	for (size_t i = 0; i < p->nsema; i++) {
 		uint16_t v;
+		wd_note_unsema(p->pid, p->sema[i]);
 		if (proc_read_raw(p, p->sema[i], &v, sizeof(v)) != 0 || v == 0)
 			continue;
 		v--;
@@ -66,6 +69,8 @@ void proc_sema_release(udt_proc_t *p)
 
 void proc_sema_forget(udt_proc_t *p)
 {
+	for (size_t i = 0; i < p->nsema; i++)
+		wd_note_unsema(p->pid, p->sema[i]);
 	p->nsema = 0;
 }
 
@@ -78,6 +83,8 @@ int proc_sema_copy(udt_proc_t *dst, const udt_proc_t *src)
 		return -1;
 	memcpy(dst->sema, src->sema, src->nsema * sizeof(*dst->sema));
 	dst->nsema = dst->capsema = src->nsema;
+	for (size_t i = 0; i < dst->nsema; i++)
+		wd_note_sema(dst->pid, dst->sema[i]);
 	return 0;
 }
 

@@ -42,7 +42,8 @@
 #include <sys/wait.h>
 
 #define WD_CAP (1u << 20)            /* patched bytes mirrored (16 MiB, reserved lazily) */
-enum { WD_EMPTY, WD_LIVE, WD_GONE };
+/* WD_SEMA: a USDT semaphore we incremented (orig unused): decremented, not restored */
+enum { WD_EMPTY, WD_LIVE, WD_GONE, WD_SEMA };
 
 typedef struct wd_ent {
 	uint64_t addr;
@@ -67,7 +68,7 @@ static size_t home(pid_t pid, uint64_t addr)
 	return (size_t)(k >> 44) & (WD_CAP - 1);
 }
 
-void wd_note_patch(pid_t pid, uint64_t addr, uint8_t orig)
+static void note(pid_t pid, uint64_t addr, uint8_t orig, uint8_t state)
 {
 	if (mirror == NULL)
 		return;
@@ -91,8 +92,18 @@ void wd_note_patch(pid_t pid, uint64_t addr, uint8_t orig)
 	mirror[i].addr = addr;
 	mirror[i].pid = pid;
 	mirror[i].orig = orig;
-	mirror[i].state = WD_LIVE;
+	mirror[i].state = state;
 	touched[i / WD_PER] = 1;
+}
+
+void wd_note_patch(pid_t pid, uint64_t addr, uint8_t orig)
+{
+	note(pid, addr, orig, WD_LIVE);
+}
+
+void wd_note_sema(pid_t pid, uint64_t addr)
+{
+	note(pid, addr, 0, WD_SEMA);
 }
 
 /* The first entry index >= i on a page that was ever written, or WD_CAP. */
@@ -103,7 +114,7 @@ static size_t next_touched(size_t i)
 	return i;
 }
 
-void wd_note_unpatch(pid_t pid, uint64_t addr)
+static void unnote(pid_t pid, uint64_t addr, uint8_t state)
 {
 	if (mirror == NULL)
 		return;
@@ -112,11 +123,21 @@ void wd_note_unpatch(pid_t pid, uint64_t addr)
 		wd_ent_t *e = &mirror[i];
 		if (e->state == WD_EMPTY)
 			return;
-		if (e->state == WD_LIVE && e->pid == pid && e->addr == addr) {
+		if (e->state == state && e->pid == pid && e->addr == addr) {
 			e->state = WD_GONE;
 			return;
 		}
 	}
+}
+
+void wd_note_unpatch(pid_t pid, uint64_t addr)
+{
+	unnote(pid, addr, WD_LIVE);
+}
+
+void wd_note_unsema(pid_t pid, uint64_t addr)
+{
+	unnote(pid, addr, WD_SEMA);
 }
 
 static int find_orig(pid_t pid, uint64_t addr, uint8_t *orig)
@@ -239,9 +260,17 @@ static long restore_pid(pid_t pid)
 	int fd = n ? open(path, O_RDWR | O_CLOEXEC) : -1;
 	for (size_t i = next_touched(0); i < WD_CAP && fd >= 0; i = next_touched(i + 1)) {
 		wd_ent_t *e = &mirror[i];
-		if (e->state != WD_LIVE || e->pid != pid)
+		uint16_t v;
+		if ((e->state != WD_LIVE && e->state != WD_SEMA) || e->pid != pid)
 			continue;
-		if (pwrite(fd, &e->orig, 1, (off_t)e->addr) == 1)
+		if (e->state == WD_SEMA) {
+			/* ours out of the count, others' increments kept */
+			if (pread(fd, &v, 2, (off_t)e->addr) == 2 && v > 0) {
+				v--;
+				if (pwrite(fd, &v, 2, (off_t)e->addr) == 2)
+					done++;
+			}
+		} else if (pwrite(fd, &e->orig, 1, (off_t)e->addr) == 1)
 			done++;
 		e->state = WD_GONE;
 	}
@@ -259,13 +288,14 @@ long wd_restore_all(void)
 	if (mirror == NULL)
 		return 0;
 	for (size_t i = next_touched(0); i < WD_CAP; i = next_touched(i + 1)) {
-		if (mirror[i].state != WD_LIVE)
+		if (mirror[i].state != WD_LIVE && mirror[i].state != WD_SEMA)
 			continue;
 		pid_t pid = mirror[i].pid;
 		long r = restore_pid(pid);
 		/* Nothing attachable (the process is gone): drop its entries. */
 		for (size_t j = i; r == 0 && j < WD_CAP; j = next_touched(j + 1))
-			if (mirror[j].state == WD_LIVE && mirror[j].pid == pid)
+			if ((mirror[j].state == WD_LIVE ||
+			    mirror[j].state == WD_SEMA) && mirror[j].pid == pid)
 				mirror[j].state = WD_GONE;
 		done += r;
 	}

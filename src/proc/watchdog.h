@@ -28,6 +28,13 @@ int wd_start(void);
 /* Mirror hooks of patch.c: a byte recorded / forgotten. No-ops until wd_start. */
 void wd_note_patch(pid_t pid, uint64_t addr, uint8_t orig);
 void wd_note_unpatch(pid_t pid, uint64_t addr);
+/*
+ * Hooks of sema.c: a USDT semaphore udtrace incremented / decremented
+ * (or forgot, at exec). The watchdog decrements the live ones, so a
+ * SIGKILLed udtrace leaves no is-enabled guard open.
+ */
+void wd_note_sema(pid_t pid, uint64_t addr);
+void wd_note_unsema(pid_t pid, uint64_t addr);
 
 /*
  * The watchdog's work, callable on its own for tests: seize every
