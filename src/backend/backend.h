@@ -89,7 +89,23 @@ typedef struct udt_sysset {
 	 * hit's cpu may be left 0 where finding it costs (ptrace: /proc).
 	 */
 	int cpu;
+	/*
+	 * System-wide only (ops->syscalls with global set): the kernel's
+	 * process tracepoints to report through cb.procev (UDT_PTP_* bits);
+	 * a backend without them refuses a set that names any.
+	 */
+	unsigned ptp;
 } udt_sysset_t;
+
+/* udt_sysset_t.ptp: which process tracepoints */
+enum {
+	UDT_PTP_NEWTASK = 1,  /* task:task_newtask: UDT_PEV_FORK / _LWP */
+	UDT_PTP_EXEC = 2,     /* sched:sched_process_exec: UDT_PEV_EXEC */
+	UDT_PTP_EXIT = 4,     /* sched:sched_process_exit: UDT_PEV_EXIT */
+	UDT_PTP_DELIVER = 8,  /* signal:signal_deliver: UDT_PEV_SIGACT */
+	UDT_PTP_DISCARD = 16  /* signal:signal_generate of a signal the
+	                       * target ignores: UDT_PEV_SIGDISCARD */
+};
 
 static inline int udt_sysset_has(const uint64_t *w, unsigned nr)
 {
@@ -166,8 +182,16 @@ enum udt_procev {
 	UDT_PEV_EXEC_PRE, /* h's exec succeeded, before cb.exec tells the
 	                   * consumer: its identity is still the old one */
 	UDT_PEV_EXEC,     /* h's exec succeeded: the new image, not run yet */
-	UDT_PEV_SIGNAL    /* signal a0 (si_code a1) is about to be delivered
+	UDT_PEV_SIGNAL,   /* signal a0 (si_code a1) is about to be delivered
 	                   * to h->tid: handled, ignored or acted on by default */
+	/* system-wide (udt_sysset_t.ptp), h's memory not readable: */
+	UDT_PEV_EXIT,     /* thread h->tid is ending; a0 1: the last of its
+	                   * process (the process is gone) */
+	UDT_PEV_SIGACT,   /* signal a0 is being delivered to h->tid, whose
+	                   * action for it is a1: 0 default, 1 ignore, else
+	                   * the handler's address */
+	UDT_PEV_SIGDISCARD /* h sent signal a0 to thread a1, which ignores it:
+	                   * the kernel dropped it */
 };
 
 typedef struct udt_backend udt_backend_t;

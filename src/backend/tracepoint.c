@@ -29,6 +29,7 @@
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sched.h>
 #include <sys/syscall.h>
 #include <linux/perf_event.h>
 #include "backend/uprobe_impl.h"
@@ -84,7 +85,8 @@ static int read_tp(up_backend_t *b, const char *dir, const char *ev,
 	int fd;
 	ssize_t n;
 
-	snprintf(path, sizeof path, "%s/events/raw_syscalls/%s/id", dir, ev);
+	snprintf(path, sizeof path, "%s/events/%s%s/id", dir,
+	    strchr(ev, '/') ? "" : "raw_syscalls/", ev);
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0 ||
 	    (n = read(fd, fmt, len - 1)) <= 0) {
 		snprintf(b->err, sizeof b->err, "cannot read %.200s: %s", path,
@@ -96,7 +98,8 @@ static int read_tp(up_backend_t *b, const char *dir, const char *ev,
 	close(fd);
 	fmt[n] = '\0';
 	*id = strtol(fmt, NULL, 10);
-	snprintf(path, sizeof path, "%s/events/raw_syscalls/%s/format", dir, ev);
+	snprintf(path, sizeof path, "%s/events/%s%s/format", dir,
+	    strchr(ev, '/') ? "" : "raw_syscalls/", ev);
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0 ||
 	    (n = read(fd, fmt, len - 1)) <= 0) {
 		snprintf(b->err, sizeof b->err, "cannot read %.200s: %s", path,
@@ -137,6 +140,51 @@ static int tp_init(up_backend_t *b)
 	y->site.s = NULL;
 	y->self = getpid();
 	y->ready = 1;
+	return 0;
+}
+
+/* The process tracepoints' ids and layout, once. 0 or -1 + err. */
+static int ptp_init(up_backend_t *b)
+{
+	static const char *const ev[5] = {
+		"task/task_newtask", "sched/sched_process_exec",
+		"sched/sched_process_exit", "signal/signal_deliver",
+		"signal/signal_generate"
+	};
+	up_sys_t *y = &b->sys;
+	const char *dir;
+	char fmt[4096];
+
+	if (y->ptp_ready)
+		return 0;
+	if (find_tracefs(b, &dir) < 0)
+		return -1;
+	for (int i = 0; i < 5; i++) {
+		if (read_tp(b, dir, ev[i], &y->ptp_id[i], fmt, sizeof fmt) < 0)
+			return -1;
+		if (i == 0) {
+			y->off_newpid = field_off(fmt, "pid_t pid;");
+			y->off_flags = field_off(fmt, "clone_flags;");
+		} else if (i == 2)
+			y->off_dead = field_off(fmt, "bool group_dead;");
+		else if (i == 3) {
+			y->off_sig = field_off(fmt, "int sig;");
+			y->off_handler = field_off(fmt, "sa_handler;");
+		} else if (i == 4) {
+			y->off_gsig = field_off(fmt, "int sig;");
+			y->off_gpid = field_off(fmt, "pid_t pid;");
+			if (field_off(fmt, "int result;") < 0)
+				y->off_gpid = -1;
+		}
+	}
+	if (y->off_gsig < 0 || y->off_gpid < 0 ||y->off_newpid < 0 || y->off_flags < 0 || y->off_dead < 0 ||
+	    y->off_sig < 0 || y->off_handler < 0) {
+		snprintf(b->err, sizeof b->err, "process tracepoints of an "
+		    "unknown layout in %s (sched_process_exit needs "
+		    "group_dead: Linux 6.x)", dir);
+		return -1;
+	}
+	y->ptp_ready = 1;
 	return 0;
 }
 
@@ -230,8 +278,9 @@ static int sys_open(up_backend_t *b, long tp, const char *filter, pid_t pid,
 		int e = errno;
 		if (e == ESRCH && pid > 0)
 			return 0;    /* a thread that just exited */
-		snprintf(b->err, sizeof b->err, "cannot open the raw_syscalls "
-		    "tracepoint%s: %s%s", global ? " on every process" : "",
+		snprintf(b->err, sizeof b->err, "cannot open the %s "
+		    "tracepoint%s: %s%s", tp == y->enter_tp || tp == y->exit_tp ?
+		    "raw_syscalls" : "process", global ? " on every process" : "",
 		    strerror(e), e == EACCES || e == EPERM ? " (system calls "
 		    "of every process need CAP_PERFMON or perf_event_paranoid "
 		    "-1; trace a process instead with -c or -p)" : "");
@@ -273,10 +322,16 @@ int up_syscalls(udt_backend_t *be, const udt_sysset_t *set, int global)
 	sys_close_all(b);
 	y->set = *set;
 	y->global = global;
-	if (!any_e && !any_r)
+	if (!global)
+		y->set.ptp = 0;
+	if (!any_e && !any_r && !y->set.ptp)
 		return 0;
-	if (tp_init(b) < 0)
+	if ((any_e || any_r) && tp_init(b) < 0)
 		return -1;
+	if (y->set.ptp && ptp_init(b) < 0)
+		return -1;
+	y->site.s = NULL;
+	y->self = getpid();
 	/* descendants and other processes may be gone when drained */
 	up_track_comm(b);
 	filter_of(set->entry, fent, sizeof fent);
@@ -288,6 +343,12 @@ int up_syscalls(udt_backend_t *be, const udt_sysset_t *set, int global)
 			if ((any_e && sys_open(b, y->enter_tp, fent, -1, c, 1) < 0) ||
 			    (any_r && sys_open(b, y->exit_tp, fret, -1, c, 1) < 0))
 				goto fail;
+			/* signal_generate: only the signals dropped as ignored */
+			for (int i = 0; i < 5; i++)
+				if ((y->set.ptp & (1u << i)) &&
+				    sys_open(b, y->ptp_id[i], i == 4 ?
+				    "result == 1" : "", -1, c, 1) < 0)
+					goto fail;
 			continue;
 		}
 		for (up_proc_t *up = b->procs; up; up = up->next) {
@@ -318,6 +379,66 @@ void up_sys_fini(up_backend_t *b)
 
 /* ---- the drain path: no allocation below ---- */
 
+/* A process tracepoint's sample (pt: pid, tid of the task it ran in). */
+static void ptp_sample(up_backend_t *b, const uint32_t *pt, uint32_t cpu,
+    const unsigned char *raw, uint32_t rawsize, uint16_t type)
+{
+	const udt_backend_cb_t *cb = &b->base.cb;
+	up_sys_t *y = &b->sys;
+	udt_hit_t *h = &b->hit;
+	int ev = -1;
+	int64_t a0 = 0, a1 = 0;
+
+	if (!cb->procev || !y->ptp_ready || (pid_t)pt[0] == y->self)
+		return;
+	if (type == (uint16_t)y->ptp_id[0] &&
+	    (size_t)y->off_flags + 8 <= rawsize) {
+		int32_t np;
+		uint64_t fl;
+		memcpy(&np, raw + y->off_newpid, 4);
+		memcpy(&fl, raw + y->off_flags, 8);
+		ev = (fl & CLONE_THREAD) ? UDT_PEV_LWP : UDT_PEV_FORK;
+		a0 = np;
+	} else if (type == (uint16_t)y->ptp_id[1])
+		ev = UDT_PEV_EXEC;
+	else if (type == (uint16_t)y->ptp_id[2] &&
+	    (size_t)y->off_dead + 1 <= rawsize) {
+		ev = UDT_PEV_EXIT;
+		a0 = raw[y->off_dead] != 0;
+	} else if (type == (uint16_t)y->ptp_id[3] &&
+	    (size_t)y->off_handler + 8 <= rawsize) {
+		int32_t sig;
+		uint64_t ha;
+		memcpy(&sig, raw + y->off_sig, 4);
+		memcpy(&ha, raw + y->off_handler, 8);
+		ev = UDT_PEV_SIGACT;
+		a0 = sig;
+		a1 = (int64_t)ha;
+	} else if (type == (uint16_t)y->ptp_id[4] &&
+	    (size_t)y->off_gpid + 4 <= rawsize &&
+	    (size_t)y->off_gsig + 4 <= rawsize) {
+		int32_t sig, to;
+		memcpy(&sig, raw + y->off_gsig, 4);
+		memcpy(&to, raw + y->off_gpid, 4);
+		ev = UDT_PEV_SIGDISCARD;
+		a0 = sig;
+		a1 = to;
+	}
+	if (ev < 0)
+		return;
+	memset(h->regs, 0, sizeof h->regs);
+	h->proc = NULL;
+	h->comm = up_comm_find(b, (pid_t)pt[0]);
+	h->ppid = up_comm_ppid(b, (pid_t)pt[0]);
+	h->pid = (pid_t)pt[0];
+	h->tid = (pid_t)pt[1];
+	h->cpu = (int)cpu;
+	h->stack = NULL;
+	h->stacklen = 0;
+	h->cookie = NULL;
+	cb->procev(cb->arg, h, ev, a0, a1);
+}
+
 void up_sys_sample(up_backend_t *b, const unsigned char *rec, size_t size)
 {
 	const udt_backend_cb_t *cb = &b->base.cb;
@@ -330,7 +451,7 @@ void up_sys_sample(up_backend_t *b, const unsigned char *rec, size_t size)
 	int64_t nr;
 	int ret;
 
-	if (!cb->syscall || p + 44 > end)
+	if (p + 44 > end)
 		return;
 	memcpy(pt, p + 16, 8);
 	memcpy(&h->time, p + 24, 8);
@@ -340,6 +461,12 @@ void up_sys_sample(up_backend_t *b, const unsigned char *rec, size_t size)
 	if (raw + rawsize > end || rawsize < 8)
 		return;
 	memcpy(&type, raw, 2);
+	if (type != (uint16_t)y->enter_tp && type != (uint16_t)y->exit_tp) {
+		ptp_sample(b, pt, cpu[0], raw, rawsize, type);
+		return;
+	}
+	if (!cb->syscall)
+		return;
 	ret = type == (uint16_t)y->exit_tp;
 	if ((size_t)(ret ? y->off_ret + 8 : y->off_args + 48) > rawsize ||
 	    (size_t)y->off_id + 8 > rawsize)

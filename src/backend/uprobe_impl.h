@@ -115,6 +115,11 @@ typedef struct up_sys {
 	up_ev_t *ev; size_t nev, capev;
 	udt_sysset_t set;
 	int global;
+	/* the process tracepoints (set.ptp): ids by UDT_PTP_* bit, offsets */
+	int ptp_ready;
+	long ptp_id[5];
+	int off_newpid, off_flags, off_dead, off_sig, off_handler;
+	int off_gsig, off_gpid;
 } up_sys_t;
 
 typedef struct up_backend {

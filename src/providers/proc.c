@@ -2,7 +2,9 @@
  * proc.c — the proc provider: DTrace's process lifecycle probes, fired
  * from the process events the backends see of the processes udtrace
  * traces (-c, -p): fork, thread creation and exit, exec, exit, and the
- * delivery of signals.
+ * delivery of signals; without -c/-p, of every process, from the kernel
+ * tracepoints the backend opens for udt_sysset_t.ptp (hits with no
+ * readable memory, named as the backend's trackers heard last).
  *
  * Where each probe fires, as in DTrace: create and lwp-create in the
  * creating thread (args[0] the child's psinfo_t * / the new thread's
@@ -82,14 +84,26 @@ static const struct pdef {
 enum {
 	NR_KILL = 62, NR_RT_SIGTIMEDWAIT = 128, NR_RT_SIGQUEUEINFO = 129,
 	NR_EXECVE = 59, NR_TKILL = 200, NR_TGKILL = 234,
-	NR_RT_TGSIGQUEUEINFO = 297, NR_EXECVEAT = 322
+	NR_RT_TGSIGQUEUEINFO = 297, NR_EXECVEAT = 322,
+	NR_EXIT = 60, NR_EXIT_GROUP = 231
 };
+
+/* system-wide: the processes last seen calling exit or exit_group */
+#define PROC_NEXITING 64
 
 struct proc_state {
 	int made;                 /* the probes exist */
 	unsigned enabled;         /* bit per probe with ECBs */
 	udt_probe_t *probe[P_N];  /* NULL before */
 	char comm[32];            /* a new image's name (exec-success) */
+	/* ring: who called exit_group (tid 0) or exit (that thread) */
+	struct { pid_t pid, tid; } exiting[PROC_NEXITING];
+	/*
+	 * system-wide: the name the backend's tracker heard last (in event
+	 * order: an exec's new name), as the process may be gone from /proc
+	 */
+	const char *tpcomm;
+	unsigned nexiting;
 	dif_hit_t hit;
 };
 
@@ -122,21 +136,12 @@ static int names_proc(const d_pdesc_t *d)
 
 int proc_provide(udt_handle_t *h, const d_pdesc_t *d)
 {
-	struct proc_state *ps = h->procst;
-	if (ps == NULL || h->procs.n > 0 || h->prov_err[0] != '\0')
-		return 0;
-	if (!names_proc(d))
-		return 0;
-	for (int i = 0; i < P_N; i++)
-		if (d->name[0] == '\0' || probe_glob(d->name, pdefs[i].name)) {
-			/* no perf tracepoints for these yet: say so, never wait */
-			snprintf(h->prov_tag, sizeof(h->prov_tag), "D_PDESC_INVAL");
-			snprintf(h->prov_err, sizeof(h->prov_err), "proc:::%s "
-			    "sees the processes udtrace traces, and there are "
-			    "none: name them with -c or -p (system-wide proc "
-			    "probes are not available)", pdefs[i].name);
-			return -1;
-		}
+	/*
+	 * With no -c or -p the probes see every process through the kernel's
+	 * tracepoints; a backend without them says so when they are enabled.
+	 */
+	(void)h;
+	(void)d;
 	return 0;
 }
 
@@ -207,6 +212,26 @@ void proc_sysset(udt_handle_t *h, udt_sysset_t *set)
 	}
 	if (ps->enabled & (1u << P_SIGNAL_CLEAR))
 		set_bit(set->ret, NR_RT_SIGTIMEDWAIT);
+	/* system-wide, the rest come from the kernel's process tracepoints */
+	if (h->procs.nuser != 0)
+		return;
+	unsigned e = ps->enabled;
+	if (e & ((1u << P_CREATE) | (1u << P_START) | (1u << P_LWP_CREATE) |
+	    (1u << P_LWP_START)))
+		set->ptp |= UDT_PTP_NEWTASK;
+	if (e & (1u << P_EXEC_SUCCESS))
+		set->ptp |= UDT_PTP_EXEC;
+	if (e & ((1u << P_EXIT) | (1u << P_LWP_EXIT)))
+		set->ptp |= UDT_PTP_EXIT;
+	if (e & (1u << P_EXIT)) {
+		/* the exit reason: a process that called exit ended normally */
+		set_bit(set->entry, NR_EXIT);
+		set_bit(set->entry, NR_EXIT_GROUP);
+	}
+	if (e & ((1u << P_SIGNAL_HANDLE) | (1u << P_SIGNAL_DISCARD)))
+		set->ptp |= UDT_PTP_DELIVER;
+	if (e & (1u << P_SIGNAL_DISCARD))
+		set->ptp |= UDT_PTP_DISCARD;
 }
 
 static const udt_provider_ops_t proc_ops = {
@@ -258,7 +283,9 @@ static void fire(udt_handle_t *h, int k, pid_t pid, pid_t tid, int cpu,
 		hit->uid = id->uid;
 		hit->gid = id->gid;
 		hit->execname = id->execname;
-		if (k == P_EXEC_SUCCESS) {
+		if (ps->tpcomm != NULL && ps->tpcomm[0] != '\0')
+			hit->execname = ps->tpcomm;
+		else if (k == P_EXEC_SUCCESS) {
 			/* the cache may hold the name from before the exec */
 			char path[64];
 			snprintf(path, sizeof(path), "/proc/%d/comm", (int)pid);
@@ -364,15 +391,57 @@ static uint64_t execfn(pid_t pid)
 	return 0;
 }
 
+/*
+ * System-wide exit's reason: the tracepoint carries none, so a process
+ * seen calling exit or exit_group ended normally (CLD_EXITED), any other
+ * was ended by a signal (CLD_KILLED; a core dump is not told apart).
+ */
+static int exit_reason(struct proc_state *ps, pid_t pid, pid_t tid)
+{
+	int why = 2;
+	for (unsigned i = 0; ps != NULL && i < PROC_NEXITING; i++)
+		if (ps->exiting[i].pid == pid) {
+			/* exit_group, or exit by the thread that was last */
+			if (ps->exiting[i].tid == 0 || ps->exiting[i].tid == tid)
+				why = 1;
+			ps->exiting[i].pid = 0;
+		}
+	return why;
+}
+
+static pid_t tgid_of(pid_t tid);
+static void proc_event(udt_handle_t *h, const udt_hit_t *uh, int ev,
+    int64_t a0, int64_t a1);
+
 void proc_procev(void *arg, const udt_hit_t *uh, int ev, int64_t a0,
     int64_t a1)
 {
 	udt_handle_t *h = arg;
-	(void)a1;
+	if (h->procst != NULL)
+		h->procst->tpcomm = h->procs.nuser == 0 ? uh->comm : NULL;
+	proc_event(h, uh, ev, a0, a1);
+	if (h->procst != NULL)
+		h->procst->tpcomm = NULL;
+}
+
+static void proc_event(udt_handle_t *h, const udt_hit_t *uh, int ev,
+    int64_t a0, int64_t a1)
+{
 	switch (ev) {
 	case UDT_PEV_FORK:
 		fire(h, P_CREATE, uh->pid, uh->tid, uh->cpu, uh->time, uh,
 		    a0, 0, 0);
+		/*
+		 * System-wide the child may have exec'd by now: it starts
+		 * with its parent's name, whatever /proc says later.
+		 */
+		if (h->procs.nuser == 0 && h->procst != NULL &&
+		    h->procst->tpcomm == NULL) {
+			struct proc_state *ps = h->procst;
+			snprintf(ps->comm, sizeof(ps->comm), "%s",
+			    hitctx_ident(uh->pid, uh->time)->execname);
+			ps->tpcomm = ps->comm;
+		}
 		/* the child, before its first instruction */
 		fire(h, P_START, (pid_t)a0, (pid_t)a0, uh->cpu, now_ns(), NULL,
 		    0, 0, 0);
@@ -401,6 +470,30 @@ void proc_procev(void *arg, const udt_hit_t *uh, int ev, int64_t a0,
 		break;
 	case UDT_PEV_SIGNAL:
 		on_signal(h, uh, (int)a0);
+		break;
+	case UDT_PEV_EXIT:
+		if (!a0) {
+			fire(h, P_LWP_EXIT, uh->pid, uh->tid, uh->cpu, uh->time,
+			    NULL, 0, 0, 0);
+			break;
+		}
+		fire(h, P_EXIT, uh->pid, uh->tid, uh->cpu, uh->time, NULL,
+		    exit_reason(h->procst, uh->pid, uh->tid), 0, 0);
+		break;
+	case UDT_PEV_SIGACT:
+		/* the action the kernel is taking: a handler, ignore, default */
+		if (a1 > 1)
+			fire(h, P_SIGNAL_HANDLE, uh->pid, uh->tid, uh->cpu,
+			    uh->time, NULL, a0, 0, 0);
+		else if (a1 == 1 || default_ignored((int)a0))
+			fire(h, P_SIGNAL_DISCARD, uh->pid, uh->tid, uh->cpu,
+			    uh->time, NULL, uh->tid, uh->pid, a0);
+		break;
+	case UDT_PEV_SIGDISCARD:
+		/* in the sender, as DTrace's sigtoproc: args[] the target */
+		if (a0 > 0 && a1 > 0)
+			fire(h, P_SIGNAL_DISCARD, uh->pid, uh->tid, uh->cpu,
+			    uh->time, NULL, a1, tgid_of((pid_t)a1), a0);
 		break;
 	default:
 		break;
@@ -446,6 +539,13 @@ void proc_on_syscall(udt_handle_t *h, const udt_hit_t *uh, int nr, int ret)
 		return;
 	const uint64_t *r = uh->regs;
 	int64_t rv = (int64_t)r[R_RAX];
+	if (!ret && (nr == NR_EXIT || nr == NR_EXIT_GROUP) &&
+	    h->procs.nuser == 0) {
+		unsigned k = ps->nexiting++ % PROC_NEXITING;
+		ps->exiting[k].pid = uh->pid;
+		ps->exiting[k].tid = nr == NR_EXIT ? uh->tid : 0;
+		return;
+	}
 	if (ret) {
 		if ((nr == NR_EXECVE || nr == NR_EXECVEAT) && rv < 0 &&
 		    rv >= -4095)

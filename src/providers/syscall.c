@@ -131,7 +131,7 @@ static int set_empty(const udt_sysset_t *s)
 	for (size_t i = 0; i < UDT_SYS_MAX / 64; i++)
 		if (s->entry[i] | s->ret[i])
 			return 0;
-	return 1;
+	return s->ptp == 0;
 }
 
 static int reads_cpu(const difo_t *dp)
