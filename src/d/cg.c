@@ -317,6 +317,24 @@ const d_type_t *cg_str_as_ptr(cg_t *g, const d_type_t *rt)
 	return d_resolve(d_t_ptr(g->ts, d_typedef_lookup(g->ts, "char")));
 }
 
+/*
+ * A struct (by-reference) element of an associative array loads as 0 when
+ * absent, so it can be neither read through nor written: as DTrace's
+ * dt_cg_array_op epilogue, store a zeroed scratch copy to create the
+ * element and load again for its storage address. The key tuple is still
+ * on the tuple stack from the load, so the store and reload reuse it.
+ */
+static void cg_assoc_fault_in(cg_t *g, cg_var_t *v, int r)
+{
+	size_t br = cg_emit(g, DIF_BNZ, 0, r, 0, 0);
+	int sz = cg_setx(g, d_sizeof(v->type));
+	cg_emit(g, DIF_ALLOCS, r, sz, 0, 0);
+	cg_reg_free(g, sz);
+	cg_emit(g, cg_var_st_op(v), 0, r, 0, v->id);
+	cg_emit(g, cg_var_ld_op(v), r, 0, 0, v->id);
+	cg_patch(g, br);
+}
+
 static val_t cg_index(cg_t *g, d_node_t *n)
 {
 	d_node_t *b = n->left;
@@ -429,6 +447,8 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 			    .type = v->type };
 			int r = cg_reg_alloc(g);
 			cg_lval_load(g, &lv, r);
+			if (d_is_byref(v->type) && !d_is_string(v->type))
+				cg_assoc_fault_in(g, v, r);
 			return cg_val(r, v->type);
 		}
 	}

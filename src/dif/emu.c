@@ -152,6 +152,7 @@ void dif_firing_begin(dif_state_t *st, const dif_hit_t *hit)
 	dif_xl_firing(&st->xl);
 	st->tok_valid = 0;
 	st->scratch_used = 0;
+	st->ndynref = 0;
 	st->ntuple = 0;
 	st->tupdata_used = 0;
 	/* mix the hit into rand() so runs differ, cheaply */
@@ -163,6 +164,7 @@ void dif_firing_begin(dif_state_t *st, const dif_hit_t *hit)
 
 void dif_clause_begin(dif_state_t *st)
 {
+	st->ndynref = 0;
 	st->rec_len = 0;
 	st->rec_dropped = 0;
 	st->scratch_used = 0;
@@ -275,6 +277,10 @@ int dif_canstore(const dif_state_t *st, uint64_t addr, uint64_t len)
 				    i == DIF_RG_LOCALS, addr, len);
 			return 1;
 		}
+	for (int i = 0; i < st->ndynref; i++)
+		if (addr >= st->dynref[i].base && len <= st->dynref[i].len &&
+		    addr - st->dynref[i].base <= st->dynref[i].len - len)
+			return 1;
 	return 0;
 }
 
@@ -439,6 +445,18 @@ static int dyn_load(dif_state_t *st, const dif_var_t *v, int use_tuple,
 	/* a missing string element is NULL, as illumos's LDTS/LDGAA give */
 	if ((v->flags & DIF_VF_STRING) && p == NULL)
 		*out = 0;
+	else if ((v->flags & DIF_VF_BYREF) && use_tuple)
+		/* a missing struct element is 0, as DTrace's LDGAA gives:
+		 * the compiler faults it in (cg_assoc_fault_in) */
+	{
+		*out = p ? dif_ptr(p) : 0;
+		if (p != NULL) {
+			/* past eight, the last slot is reused: clauses hold few */
+			int i = st->ndynref < 8 ? st->ndynref++ : 7;
+			st->dynref[i].base = *out;
+			st->dynref[i].len = var_vsize(v);
+		}
+	}
 	else if (v->flags & DIF_VF_BYREF)
 		*out = dif_ptr(p ? p : st->zero);
 	else if (p)

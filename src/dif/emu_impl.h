@@ -107,6 +107,13 @@ struct dif_state {
 	uint64_t rand_state;
 
 	dif_region_t rg[DIF_RG_N];
+	/*
+	 * Struct elements of associative arrays this clause loaded: the only
+	 * dynamic-variable bytes a store through a pointer may touch (as
+	 * DTrace's dtrace_canstore admits a dynvar's data, never its header).
+	 */
+	struct { uint64_t base, len; } dynref[8];
+	int ndynref;
 
 	const dif_hit_t *hit;
 	int fault;
