@@ -402,29 +402,17 @@ json_firing(out_state_t *o, const out_probe_t *p, const d_clause_prog_t *c,
 	probe_fields(o, &w, p);
 	jw_open(&w, "records", '[');
 
-	while (len - off >= sizeof(dif_rechdr_t)) {
-		dif_rechdr_t h;
-		const d_recdesc_t *d;
-		const unsigned char *data;
+	const d_recdesc_t *d;
+	const unsigned char *data;
+	uint32_t dlen;
 
-		memcpy(&h, b + off, sizeof(h));
-		off += sizeof(h);
-		if (h.len > len - off)
-			break;
-		data = b + off;
-		off += h.len;
-		off += (8 - off % 8) % 8;
-		if (off > len)
-			off = len;
-		if (h.rec >= c->nrecs)
-			continue;
-		d = &c->recs[h.rec];
+	while (out_rec_next(c, b, len, &off, &d, &data, &dlen)) {
 		switch (d->action) {
 		case D_ACT_TRACE:
-			value_record(&w, "trace", d, data, h.len, o->opts);
+			value_record(&w, "trace", d, data, dlen, o->opts);
 			break;
 		case D_ACT_PRINTF_ARG:
-			if (nargs < JSON_MAXARGS && h.len >= d->size) {
+			if (nargs < JSON_MAXARGS && dlen >= d->size) {
 				adesc[nargs] = d;
 				adata[nargs] = data;
 				nargs++;
@@ -437,11 +425,11 @@ json_firing(out_state_t *o, const out_probe_t *p, const d_clause_prog_t *c,
 			nargs = 0;
 			break;
 		case D_ACT_TRACEMEM_DSIZE:
-			if (h.len >= 8)
+			if (dlen >= 8)
 				memcpy(&dsize, data, 8);
 			break;
 		case D_ACT_TRACEMEM: {
-			size_t n = d->size < h.len ? d->size : h.len;
+			size_t n = d->size < dlen ? d->size : dlen;
 
 			if (dsize != 0 && dsize < n)
 				n = (size_t)dsize;
@@ -454,7 +442,7 @@ json_firing(out_state_t *o, const out_probe_t *p, const d_clause_prog_t *c,
 		}
 		case D_ACT_PRINT:
 			if (d->ptype == NULL) {
-				value_record(&w, "print", d, data, h.len,
+				value_record(&w, "print", d, data, dlen,
 				    o->opts);
 				break;
 			}
@@ -463,7 +451,7 @@ json_firing(out_state_t *o, const out_probe_t *p, const d_clause_prog_t *c,
 			if (d->ptype->name != NULL)
 				jw_str(&w, "type", d->ptype->name,
 				    strlen(d->ptype->name));
-			jw_tree(&w, "value", json_ptype(d->ptype, data, h.len));
+			jw_tree(&w, "value", json_ptype(d->ptype, data, dlen));
 			jw_close(&w, '}');
 			break;
 		case D_ACT_STACK:
@@ -488,7 +476,7 @@ json_firing(out_state_t *o, const out_probe_t *p, const d_clause_prog_t *c,
 		}
 		default:
 			if (o->libact != NULL)
-				o->libact(o->libact_arg, d, data, h.len, adesc,
+				o->libact(o->libact_arg, d, data, dlen, adesc,
 				    adata, nargs);
 			nargs = 0;
 			break;

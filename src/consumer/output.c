@@ -221,6 +221,33 @@ print_prefix(out_state_t *o, const out_probe_t *p)
 	fprintf(o->fp, "%3d %-41s ", p->cpu, text);
 }
 
+int
+out_rec_next(const d_clause_prog_t *c, const unsigned char *b, size_t len,
+    size_t *off, const d_recdesc_t **d, const unsigned char **data,
+    uint32_t *dlen)
+{
+	while (len - *off >= sizeof(dif_rechdr_t)) {
+		dif_rechdr_t h;
+
+		memcpy(&h, b + *off, sizeof(h));
+		*off += sizeof(h);
+		if (h.len > len - *off)
+			return 0;
+		*data = b + *off;
+		*off += h.len;
+		*off += (8 - *off % 8) % 8;
+		if (*off > len)
+			*off = len;
+		/* a record the clause does not describe is skipped */
+		if (h.rec >= c->nrecs)
+			continue;
+		*d = &c->recs[h.rec];
+		*dlen = h.len;
+		return 1;
+	}
+	return 0;
+}
+
 void
 out_firing(out_state_t *o, const out_probe_t *p, const d_clause_prog_t *c,
     const void *recs, size_t len)
@@ -241,29 +268,17 @@ out_firing(out_state_t *o, const out_probe_t *p, const d_clause_prog_t *c,
 		return;
 	print_prefix(o, p);
 
-	while (len - off >= sizeof(dif_rechdr_t)) {
-		dif_rechdr_t h;
-		const d_recdesc_t *d;
-		const unsigned char *data;
+	const d_recdesc_t *d;
+	const unsigned char *data;
+	uint32_t dlen;
 
-		memcpy(&h, b + off, sizeof(h));
-		off += sizeof(h);
-		if (h.len > len - off)
-			break;
-		data = b + off;
-		off += h.len;
-		off += (8 - off % 8) % 8;
-		if (off > len)
-			off = len;
-		if (h.rec >= c->nrecs)
-			continue;
-		d = &c->recs[h.rec];
+	while (out_rec_next(c, b, len, &off, &d, &data, &dlen)) {
 		switch (d->action) {
 		case D_ACT_TRACE:
-			out_trace(o, d, data, h.len);
+			out_trace(o, d, data, dlen);
 			break;
 		case D_ACT_PRINTF_ARG:
-			if (nargs < OUT_MAXARGS && h.len >= d->size) {
+			if (nargs < OUT_MAXARGS && dlen >= d->size) {
 				adesc[nargs] = d;
 				adata[nargs] = data;
 				nargs++;
@@ -276,12 +291,12 @@ out_firing(out_state_t *o, const out_probe_t *p, const d_clause_prog_t *c,
 			nargs = 0;
 			break;
 		case D_ACT_TRACEMEM_DSIZE:
-			if (h.len >= 8)
+			if (dlen >= 8)
 				memcpy(&dsize, data, 8);
 			break;
 		case D_ACT_TRACEMEM: {
 			/* a dsize of 0 or beyond size shows everything */
-			size_t n = d->size < h.len ? d->size : h.len;
+			size_t n = d->size < dlen ? d->size : dlen;
 
 			if (dsize != 0 && dsize < n)
 				n = (size_t)dsize;
@@ -292,9 +307,9 @@ out_firing(out_state_t *o, const out_probe_t *p, const d_clause_prog_t *c,
 		}
 		case D_ACT_PRINT:
 			if (d->ptype != NULL)
-				pprint_value(o->fp, d->ptype, data, h.len);
+				pprint_value(o->fp, d->ptype, data, dlen);
 			else
-				out_trace(o, d, data, h.len);
+				out_trace(o, d, data, dlen);
 			break;
 		case D_ACT_STACK:
 			/* kernel stacks do not exist here: an empty stack */
@@ -304,7 +319,7 @@ out_firing(out_state_t *o, const out_probe_t *p, const d_clause_prog_t *c,
 			break;
 		default:
 			if (o->libact != NULL)
-				o->libact(o->libact_arg, d, data, h.len, adesc,
+				o->libact(o->libact_arg, d, data, dlen, adesc,
 				    adata, nargs);
 			nargs = 0;
 			break;

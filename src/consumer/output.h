@@ -58,6 +58,16 @@ typedef struct out_probe {
  * body but recorded nothing. D_ACT_EXIT records print nothing. With
  * -x oformat=json the firing is one JSON line instead (json_firing).
  */
+/*
+ * The next record of a firing's buffer b[0..len) from *off (advanced past
+ * it and its padding): 1 with its descriptor in clause c, its bytes and
+ * their length; 0 at the end or at a truncated record. The text and JSON
+ * writers both walk a firing this way.
+ */
+int out_rec_next(const d_clause_prog_t *c, const unsigned char *b,
+    size_t len, size_t *off, const d_recdesc_t **d,
+    const unsigned char **data, uint32_t *dlen);
+
 void out_firing(out_state_t *o, const out_probe_t *p,
     const d_clause_prog_t *c, const void *recs, size_t len);
 
