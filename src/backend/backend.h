@@ -90,9 +90,10 @@ typedef struct udt_sysset {
 	 */
 	int cpu;
 	/*
-	 * System-wide only (ops->syscalls with global set): the kernel's
-	 * process tracepoints to report through cb.procev (UDT_PTP_* bits);
-	 * a backend without them refuses a set that names any.
+	 * The kernel's process tracepoints to report through cb.procev
+	 * (UDT_PTP_* bits): of every process with global set, else of the
+	 * watched processes' descendants (their own events come from the
+	 * backend as before). The ptrace backend ignores them.
 	 */
 	unsigned ptp;
 } udt_sysset_t;

@@ -322,8 +322,6 @@ int up_syscalls(udt_backend_t *be, const udt_sysset_t *set, int global)
 	sys_close_all(b);
 	y->set = *set;
 	y->global = global;
-	if (!global)
-		y->set.ptp = 0;
 	if (!any_e && !any_r && !y->set.ptp)
 		return 0;
 	if ((any_e || any_r) && tp_init(b) < 0)
@@ -354,12 +352,19 @@ int up_syscalls(udt_backend_t *be, const udt_sysset_t *set, int global)
 		for (up_proc_t *up = b->procs; up; up = up->next) {
 			const pid_t *tids;
 			size_t n = proc_threads(up->p, &tids);
-			for (size_t i = 0; i < n; i++)
+			for (size_t i = 0; i < n; i++) {
 				if ((any_e && sys_open(b, y->enter_tp, fent, tids[i],
 				    c, 0) < 0) ||
 				    (any_r && sys_open(b, y->exit_tp, fret, tids[i],
 				    c, 0) < 0))
 					goto fail;
+				/* inherited: the descendants' process events */
+				for (int k = 0; k < 5; k++)
+					if ((y->set.ptp & (1u << k)) &&
+					    sys_open(b, y->ptp_id[k], k == 4 ?
+					    "result == 1" : "", tids[i], c, 0) < 0)
+						goto fail;
+			}
 		}
 	}
 	return 0;
@@ -391,6 +396,11 @@ static void ptp_sample(up_backend_t *b, const uint32_t *pt, uint32_t cpu,
 
 	if (!cb->procev || !y->ptp_ready || (pid_t)pt[0] == y->self)
 		return;
+	/* a watched process's own events come from the inner ptrace */
+	if (!y->global)
+		for (const up_proc_t *up = b->procs; up; up = up->next)
+			if (up->pid == (pid_t)pt[0])
+				return;
 	if (type == (uint16_t)y->ptp_id[0] &&
 	    (size_t)y->off_flags + 8 <= rawsize) {
 		int32_t np;

@@ -2,9 +2,10 @@
  * proc.c — the proc provider: DTrace's process lifecycle probes, fired
  * from the process events the backends see of the processes udtrace
  * traces (-c, -p): fork, thread creation and exit, exec, exit, and the
- * delivery of signals; without -c/-p, of every process, from the kernel
- * tracepoints the backend opens for udt_sysset_t.ptp (hits with no
- * readable memory, named as the backend's trackers heard last).
+ * delivery of signals; without -c/-p, of every process, and with them,
+ * on the perf backends, of the traced processes' descendants, from the
+ * kernel tracepoints the backend opens for udt_sysset_t.ptp (hits with
+ * no readable memory, named as the backend's trackers heard last).
  *
  * Where each probe fires, as in DTrace: create and lwp-create in the
  * creating thread (args[0] the child's psinfo_t * / the new thread's
@@ -212,8 +213,14 @@ void proc_sysset(udt_handle_t *h, udt_sysset_t *set)
 	}
 	if (ps->enabled & (1u << P_SIGNAL_CLEAR))
 		set_bit(set->ret, NR_RT_SIGTIMEDWAIT);
-	/* system-wide, the rest come from the kernel's process tracepoints */
-	if (h->procs.nuser != 0)
+	/*
+	 * The rest come from the kernel's process tracepoints: system-wide,
+	 * or, with -c/-p, inherited by the descendants (the perf backends;
+	 * ptrace ignores them, and must not stop at exit calls for them).
+	 */
+	int wide = h->procs.nuser == 0;
+	if (!wide && (h->procs.be == NULL ||
+	    strcmp(h->procs.be->ops->name, "ptrace") == 0))
 		return;
 	unsigned e = ps->enabled;
 	if (e & ((1u << P_CREATE) | (1u << P_START) | (1u << P_LWP_CREATE) |
@@ -418,7 +425,7 @@ void proc_procev(void *arg, const udt_hit_t *uh, int ev, int64_t a0,
 {
 	udt_handle_t *h = arg;
 	if (h->procst != NULL)
-		h->procst->tpcomm = h->procs.nuser == 0 ? uh->comm : NULL;
+		h->procst->tpcomm = uh->proc == NULL ? uh->comm : NULL;
 	proc_event(h, uh, ev, a0, a1);
 	if (h->procst != NULL)
 		h->procst->tpcomm = NULL;
@@ -435,7 +442,7 @@ static void proc_event(udt_handle_t *h, const udt_hit_t *uh, int ev,
 		 * System-wide the child may have exec'd by now: it starts
 		 * with its parent's name, whatever /proc says later.
 		 */
-		if (h->procs.nuser == 0 && h->procst != NULL &&
+		if (uh->proc == NULL && h->procst != NULL &&
 		    h->procst->tpcomm == NULL) {
 			struct proc_state *ps = h->procst;
 			snprintf(ps->comm, sizeof(ps->comm), "%s",
@@ -539,8 +546,7 @@ void proc_on_syscall(udt_handle_t *h, const udt_hit_t *uh, int nr, int ret)
 		return;
 	const uint64_t *r = uh->regs;
 	int64_t rv = (int64_t)r[R_RAX];
-	if (!ret && (nr == NR_EXIT || nr == NR_EXIT_GROUP) &&
-	    h->procs.nuser == 0) {
+	if (!ret && (nr == NR_EXIT || nr == NR_EXIT_GROUP)) {
 		unsigned k = ps->nexiting++ % PROC_NEXITING;
 		ps->exiting[k].pid = uh->pid;
 		ps->exiting[k].tid = nr == NR_EXIT ? uh->tid : 0;

@@ -1,4 +1,4 @@
-# proves: a forking target fires proc:::create in the parent (args[0] the child's psinfo_t: its pid, the parent as its pr_ppid), then proc:::start in the child before it runs, signal-discard for the SIGCHLD the parent ignores by default, and exit with CLD_EXITED; the target's own output and status are unchanged
+# proves: a forking target fires proc:::create in the parent (args[0] the child's psinfo_t: its pid, the parent as its pr_ppid), then proc:::start in the child before it runs, signal-discard for the SIGCHLD the parent ignores by default, and exit with CLD_EXITED (the target's: the child's own exit is seen where the backend sees descendants, tests/d/proc/descendants-uprobe.sh); the target's own output and status are unchanged
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 "$UDTRACE" $UDTRACE_OPTS -q -o "$tmp/trace" -n '
@@ -21,6 +21,7 @@ proc:::signal-discard
 	    args[1]->pr_pid == $target);
 }
 proc:::exit
+/pid == $target/
 {
 	printf("exit: target %d reason %d (CLD_EXITED %d)\n", pid == $target,
 	    args[0], args[0] == CLD_EXITED);
