@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "consumer/actions.h"
+#include "consumer/output.h"
 #include "consumer/printf.h"
 #include "proc/proc.h"
 #include "udtrace/udtrace.h"
@@ -197,20 +198,13 @@ act_target(const d_clause_prog_t *c, const void *recs, size_t len,
 	uint64_t argv[2] = { 0, 0 };
 	int nargs = 0;
 
-	while (off + sizeof(dif_rechdr_t) <= len) {
-		dif_rechdr_t rh;
-		memcpy(&rh, r + off, sizeof(rh));
-		off += sizeof(rh);
-		if (rh.len > len - off)
-			break;
-		const unsigned char *data = r + off;
-		off += (rh.len + 7) & ~(size_t)7;
-		if (rh.rec >= c->nrecs)
-			continue;
-		const d_recdesc_t *d = &c->recs[rh.rec];
+	const d_recdesc_t *d;
+	const unsigned char *data;
+	uint32_t dlen;
+	while (out_rec_next(c, r, len, &off, &d, &data, &dlen)) {
 		if (d->action == D_ACT_PRINTF_ARG) {
 			/* copyout's address (and copyoutstr's limit) come first */
-			if (nargs < 2 && rh.len == 8)
+			if (nargs < 2 && dlen == 8)
 				memcpy(&argv[nargs++], data, 8);
 			continue;
 		}
@@ -219,9 +213,9 @@ act_target(const d_clause_prog_t *c, const void *recs, size_t len,
 		switch (d->action) {
 		case D_ACT_RAISE: {
 			int64_t sig = 0;
-			if (rh.len >= 8) {
+			if (dlen >= 8) {
 				memcpy(&sig, data, 8);
-			} else if (rh.len >= 4) {
+			} else if (dlen >= 4) {
 				int32_t w;
 				memcpy(&w, data, 4);
 				sig = w;
@@ -241,12 +235,12 @@ act_target(const d_clause_prog_t *c, const void *recs, size_t len,
 			 */
 			if (n < 1 || proc == NULL)
 				break;
-			size_t nb = rh.len;
+			size_t nb = dlen;
 			if (d->type == D_RT_STRING) {
 				if (n < 2)
 					break;
-				nb = strnlen((const char *)data, rh.len);
-				if (nb < rh.len)
+				nb = strnlen((const char *)data, dlen);
+				if (nb < dlen)
 					nb++;
 				if (nb > argv[1])
 					nb = (size_t)argv[1];

@@ -12,6 +12,7 @@
  * printed when the buffer is drained, in firing order.
  * Invariant: after exit() is recorded no probe but END fires.
  */
+#include "consumer/output.h"
 #include "consumer/procinfo.h"
 #include "handle.h"
 
@@ -149,19 +150,13 @@ static void clause_fault(udt_handle_t *h, udt_ecb_t *e, dif_hit_t *hit,
 		if (prog->agg != NULL)
 			agg_apply_records(prog->agg, c, recs, len, hit->cpu);
 		size_t off = 0;
-		while (off + sizeof(dif_rechdr_t) <= len) {
-			dif_rechdr_t rh;
-			memcpy(&rh, recs + off, sizeof(rh));
-			off += sizeof(rh);
-			if (rh.len > len - off)
-				break;
-			const unsigned char *data = recs + off;
-			off += (rh.len + 7) & ~(size_t)7;
-			if (rh.rec >= c->nrecs)
-				continue;
-			int act = c->recs[rh.rec].action;
+		const d_recdesc_t *d;
+		const unsigned char *data;
+		uint32_t dlen;
+		while (out_rec_next(c, recs, len, &off, &d, &data, &dlen)) {
+			int act = d->action;
 			if (act == D_ACT_SPECULATE)
-				spec_claim(&h->spec, rec_id(data, rh.len),
+				spec_claim(&h->spec, rec_id(data, dlen),
 				    hit->cpu);
 			else if (act == D_ACT_EXIT)
 				exited = 1;
@@ -257,22 +252,16 @@ static void spec_finish(udt_handle_t *h, const d_clause_prog_t *c,
     dif_hit_t *hit, const unsigned char *recs, size_t len)
 {
 	size_t off = 0;
-	while (off + sizeof(dif_rechdr_t) <= len) {
-		dif_rechdr_t rh;
-		memcpy(&rh, recs + off, sizeof(rh));
-		off += sizeof(rh);
-		if (rh.len > len - off)
-			break;
-		const unsigned char *data = recs + off;
-		off += (rh.len + 7) & ~(size_t)7;
-		if (rh.rec >= c->nrecs)
-			continue;
-		int act = c->recs[rh.rec].action;
+	const d_recdesc_t *d;
+	const unsigned char *data;
+	uint32_t dlen;
+	while (out_rec_next(c, recs, len, &off, &d, &data, &dlen)) {
+		int act = d->action;
 		if (act == D_ACT_COMMIT)
-			(void)spec_commit(&h->spec, rec_id(data, rh.len),
+			(void)spec_commit(&h->spec, rec_id(data, dlen),
 			    hit->cpu, hit->timestamp, &h->buf);
 		else if (act == D_ACT_DISCARD)
-			(void)spec_discard(&h->spec, rec_id(data, rh.len),
+			(void)spec_discard(&h->spec, rec_id(data, dlen),
 			    hit->cpu);
 	}
 }

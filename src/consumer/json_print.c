@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "consumer/json.h"
+#include "consumer/pprint.h"
 
 /* Nesting deeper than this is a type cycle or nonsense: shown as null. */
 #define JP_MAXDEPTH 32
@@ -26,22 +27,13 @@ typedef struct jp {
 static void
 get(const jp_t *s, size_t off, void *out, size_t n)
 {
-	memset(out, 0, n);
-	if (off < s->len)
-		memcpy(out, s->data + off, s->len - off < n ? s->len - off : n);
+	pprint_get(s->data, s->len, off, out, n);
 }
 
 static uint64_t
 get_uint(const jp_t *s, size_t off, size_t size)
 {
-	uint8_t u8; uint16_t u16; uint32_t u32; uint64_t u64;
-
-	switch (size) {
-	case 1: get(s, off, &u8, 1); return u8;
-	case 2: get(s, off, &u16, 2); return u16;
-	case 4: get(s, off, &u32, 4); return u32;
-	default: get(s, off, &u64, 8); return u64;
-	}
+	return pprint_get_uint(s->data, s->len, off, size);
 }
 
 static json_object *walk(const jp_t *s, const d_ptype_t *t, size_t off,

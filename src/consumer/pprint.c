@@ -22,26 +22,39 @@ typedef struct pp {
 	int nest;     /* array nesting level */
 } pp_t;
 
-/* Copy n bytes of the value at off; bytes past the record read as 0. */
+void
+pprint_get(const unsigned char *data, size_t len, size_t off, void *out,
+    size_t n)
+{
+	memset(out, 0, n);
+	if (off < len)
+		memcpy(out, data + off, len - off < n ? len - off : n);
+}
+
+uint64_t
+pprint_get_uint(const unsigned char *data, size_t len, size_t off,
+    size_t size)
+{
+	uint8_t u8; uint16_t u16; uint32_t u32; uint64_t u64;
+
+	switch (size) {
+	case 1: pprint_get(data, len, off, &u8, 1); return u8;
+	case 2: pprint_get(data, len, off, &u16, 2); return u16;
+	case 4: pprint_get(data, len, off, &u32, 4); return u32;
+	default: pprint_get(data, len, off, &u64, 8); return u64;
+	}
+}
+
 static void
 get(const pp_t *s, size_t off, void *out, size_t n)
 {
-	memset(out, 0, n);
-	if (off < s->len)
-		memcpy(out, s->data + off, s->len - off < n ? s->len - off : n);
+	pprint_get(s->data, s->len, off, out, n);
 }
 
 static uint64_t
 get_uint(const pp_t *s, size_t off, size_t size)
 {
-	uint8_t u8; uint16_t u16; uint32_t u32; uint64_t u64;
-
-	switch (size) {
-	case 1: get(s, off, &u8, 1); return u8;
-	case 2: get(s, off, &u16, 2); return u16;
-	case 4: get(s, off, &u32, 4); return u32;
-	default: get(s, off, &u64, 8); return u64;
-	}
+	return pprint_get_uint(s->data, s->len, off, size);
 }
 
 static int

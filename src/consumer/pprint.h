@@ -11,6 +11,7 @@
 #ifndef UDTRACE_CONSUMER_PPRINT_H
 #define UDTRACE_CONSUMER_PPRINT_H
 
+#include <stdint.h>
 #include <stdio.h>
 #include "program.h"
 
@@ -23,5 +24,15 @@
  */
 void pprint_value(FILE *fp, const d_ptype_t *t, const void *data,
     size_t len);
+
+/*
+ * Bounded reads of a record's bytes for the type walkers (text and JSON
+ * print()): n bytes at off of data[0, len), bytes past len read as 0;
+ * and an unsigned integer of size 1, 2, 4 or 8 (any other: 8) read so.
+ */
+void pprint_get(const unsigned char *data, size_t len, size_t off,
+    void *out, size_t n);
+uint64_t pprint_get_uint(const unsigned char *data, size_t len, size_t off,
+    size_t size);
 
 #endif /* UDTRACE_CONSUMER_PPRINT_H */
