@@ -5,12 +5,7 @@ mkfifo "$tmp/in"
 "$TARGETS/sleeper" <"$tmp/in" >"$tmp/out" &
 spid=$!
 exec 3>"$tmp/in"
-waitfor() {
-	i=0
-	until grep -qx "$2" "$1" 2>/dev/null || [ $i -ge 80 ]; do
-		sleep 0.1; i=$((i + 1))
-	done
-}
+. ../../lib/waitfor.sh
 waitfor "$tmp/out" "pid $spid"
 "$UDTRACE" $UDTRACE_OPTS -q -p "$spid" -o "$tmp/trace" -n '
 BEGIN { printf("ready\n"); }
