@@ -32,6 +32,7 @@
 #               each with UDTRACE_OPTS="-x backend=NAME" exported, which
 #               such tests pass to udtrace; other tests see UDTRACE_OPTS
 #               empty and run once.
+#   TEST_TIME_SCALE=K  multiplies every test's time limit by K.
 
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -56,7 +57,10 @@ export TARGETS
 backends=${UDTRACE_BACKENDS:-ptrace uprobe trampoline}
 UDTRACE_OPTS=
 export UDTRACE_OPTS
-timeout_s=10
+# TEST_TIME_SCALE=K multiplies every time limit by K (a machine shared by
+# several builds): the limits catch hangs, they are not a speed test.
+scale=${TEST_TIME_SCALE:-1}
+timeout_s=$((10 * scale))
 
 # One grep over the whole candidate list: a grep per pattern per test cost
 # ~20,000 forks a run, minutes on a loaded machine before any test started.
@@ -121,6 +125,7 @@ run_d() {	# $1 = test path relative to $top, $2 = result file, $3 = backend
 		rc=$? ;;
 	*.sh)
 		tmo=$(head -n 5 "$t" | sed -n 's/^# timeout: *\([0-9][0-9]*\) *$/\1/p' | head -n 1)
+		[ -n "$tmo" ] && tmo=$((tmo * scale))
 		(cd "$dir" && exec timeout -k 2 "${tmo:-$timeout_s}" sh "$base") \
 		    >"$res.out" 2>"$res.raw" </dev/null
 		rc=$? ;;
