@@ -20,6 +20,14 @@
  *    scratch and detaches). Never the other way round.
  *  - SIGCHLD is blocked while the backend lives and read through a
  *    signalfd (the fd op), so poll() wakes on any traced thread's stop.
+ *  - a breakpoint trap's stop is never consumed (waited for without
+ *    WNOWAIT) while the thread stands after the int3: consuming a stop
+ *    clears the signal the kernel would hand the thread if udtrace died
+ *    before resuming it, and the thread would then run on from the middle
+ *    of the probed instruction. Unconsumed, a dead udtrace's thread gets
+ *    its SIGTRAP and the guard (proc/guard.c) rewinds it; a thread moved
+ *    anywhere but into a slot first has its siginfo marked
+ *    GUARD_SI_TAKEN, so the guard knows it was moved.
  * Known limits: a SIGTRAP sent with kill() to a thread that stands just
  * past a probed 1-byte instruction is taken for a hit (checking siginfo
  * would cost a system call per hit); a group-stop of a tracee that was
@@ -163,46 +171,6 @@ static int cpu_of(pt_thread_t *t)
 	return 0;
 }
 
-/* ---- stashed statuses ---- */
-
-static void queue_add(pt_backend_t *b, pt_thread_t *t, int st)
-{
-	if (b->nq < PT_QMAX) {
-		b->queue[b->nq].tid = t->tid;
-		b->queue[b->nq++].status = st;
-		t->queued = 1;
-	}
-}
-
-static void orphan_add(pt_backend_t *b, pid_t tid, int st)
-{
-	if (b->norphan < PT_QMAX) {
-		b->orphan[b->norphan].tid = tid;
-		b->orphan[b->norphan++].status = st;
-	}
-}
-
-/* The first stop of a new auto-attached task (0 = gone). */
-static int wait_initial(pt_backend_t *b, pid_t tid)
-{
-	size_t i;
-	int st;
-
-	for (i = 0; i < b->norphan; i++)
-		if (b->orphan[i].tid == tid) {
-			st = b->orphan[i].status;
-			b->orphan[i] = b->orphan[--b->norphan];
-			return st;
-		}
-	for (;;) {
-		pid_t r = waitpid(tid, &st, __WALL);
-		if (r == tid)
-			return st;
-		if (r < 0 && errno != EINTR)
-			return 0;
-	}
-}
-
 /* ---- processes and breakpoints ---- */
 
 static pt_proc_t *pp_find(pt_backend_t *b, const udt_proc_t *p)
@@ -287,18 +255,15 @@ static pid_t stop_one(pt_backend_t *b, pt_proc_t *pp, int *intr)
 		if (t->vfork || interrupt(t) < 0)
 			continue;
 		for (;;) {
-			pid_t r = waitpid(t->tid, &st, __WALL);
-			if (r < 0 && errno == EINTR)
-				continue;
-			if (r < 0)
+			if (pt_take(t, 0, &st) < 0)
 				break;
 			if (!WIFSTOPPED(st)) {
-				queue_add(b, t, st);
+				pt_queue_add(b, t, st);
 				break;
 			}
 			t->stopped = 1;
 			if (!our_interrupt(t, st)) {
-				queue_add(b, t, st);
+				pt_queue_add(b, t, st);
 				if ((st >> 16) == 0 && WSTOPSIG(st) == (SIGTRAP | 0x80))
 					break;    /* inside a call: try another */
 			}
@@ -520,7 +485,7 @@ static void fork_child(pt_backend_t *b, pt_proc_t *pp, pid_t child, int keep)
 	pt_proc_t *cp;
 	pt_bp_t *bp;
 	char path[64];
-	int st = wait_initial(b, child), fd;
+	int st = pt_wait_initial(b, child), fd;
 
 	if (!WIFSTOPPED(st))
 		return;
@@ -622,6 +587,7 @@ static void on_trap(pt_backend_t *b, pt_thread_t *t)
 	}
 	if (!bp->planted) {
 		/* It took the int3 before remove_site restored the byte. */
+		pt_mark_taken(t, bp->addr);
 		r.rip = bp->addr;
 		ptrace(PTRACE_SETREGS, t->tid, 0, &r);
 		cont(t, 0);
@@ -645,11 +611,19 @@ static void on_trap(pt_backend_t *b, pt_thread_t *t)
 	}
 	if (pt_ool_step(pp, bp, &r) < 0) {
 		/* the instruction itself would have faulted */
+		pt_mark_taken(t, bp->addr);
 		r.rip = bp->addr;
 		ptrace(PTRACE_SETREGS, t->tid, 0, &r);
 		cont(t, SIGSEGV);
 		return;
 	}
+	/*
+	 * Into a slot, the guard resumes it there by itself; an emulated
+	 * branch goes anywhere, so its SIGTRAP is marked first (one more
+	 * system call, on branch sites only).
+	 */
+	if (r.rip != bp->slot)
+		pt_mark_taken(t, bp->addr);
 	ptrace(PTRACE_SETREGS, t->tid, 0, &r);
 	cont(t, 0);
 }
@@ -768,7 +742,7 @@ static void on_event(pt_backend_t *b, pt_thread_t *t, int ev, int sig)
 	case PTRACE_EVENT_CLONE:
 		ptrace(PTRACE_GETEVENTMSG, t->tid, 0, &msg);
 		if (!th_find(b, (pid_t)msg)) {
-			st = wait_initial(b, (pid_t)msg);
+			st = pt_wait_initial(b, (pid_t)msg);
 			if (WIFSTOPPED(st) &&
 			    (nt = th_add(b, pp, (pid_t)msg, t->vfork)) != NULL) {
 				if (!t->vfork) {
@@ -790,7 +764,7 @@ static void on_event(pt_backend_t *b, pt_thread_t *t, int ev, int sig)
 		if (ev == PTRACE_EVENT_FORK)
 			fork_child(b, pp, (pid_t)msg, 1);
 		else {
-			st = wait_initial(b, (pid_t)msg);
+			st = pt_wait_initial(b, (pid_t)msg);
 			if (WIFSTOPPED(st) &&
 			    (nt = th_add(b, pp, (pid_t)msg, 1)) != NULL)
 				cont(nt, 0);
@@ -878,7 +852,7 @@ static void handle(pt_backend_t *b, pid_t tid, int st)
 
 	if (!t) {
 		if (WIFSTOPPED(st) && !adopt_thread(b, tid))
-			orphan_add(b, tid, st);   /* a new task, named later */
+			pt_orphan_add(b, tid, st);   /* a new task, named later */
 		return;
 	}
 	pp = t->pp;
@@ -910,6 +884,20 @@ static void handle(pt_backend_t *b, pid_t tid, int st)
 	if (ev) {
 		on_event(b, t, ev, sig);
 		return;
+	}
+	if (sig == SIGTRAP && t->rewound) {
+		struct user_regs_struct r;
+		uint64_t at = t->rewound;
+
+		/*
+		 * Back on its int3 (take), and nothing resumed it since (an
+		 * injection into it puts its registers back): let it hit again.
+		 */
+		t->rewound = 0;
+		if (ptrace(PTRACE_GETREGS, tid, 0, &r) == 0 && r.rip == at) {
+			cont(t, 0);
+			return;
+		}
 	}
 	if (sig == (SIGTRAP | 0x80)) {
 		on_syscall(b, t);
@@ -1089,7 +1077,9 @@ static int pt_dispatch(udt_backend_t *be)
 			handle(b, s.tid, s.status);
 	}
 	for (;;) {
-		tid = waitpid(-1, &st, WNOHANG | __WALL);
+		pt_thread_t *t;
+
+		tid = pt_peek(P_ALL, 0, WNOHANG, &st);
 		if (tid == 0)
 			break;
 		if (tid < 0) {
@@ -1097,7 +1087,23 @@ static int pt_dispatch(udt_backend_t *be)
 				continue;
 			break;   /* ECHILD: nothing traced left */
 		}
-		handle(b, tid, st);
+		if (pt_trap_stop(st) && (t = th_find(b, tid)) != NULL) {
+			/*
+			 * A hit, or a SIGTRAP to pass on: handled unconsumed
+			 * (see the invariants), the resume ends the stop.
+			 */
+			handle(b, tid, st);
+			/* not resumed (it vanished meanwhile): consume it */
+			if ((t = th_find(b, tid)) != NULL && t->stopped &&
+			    !t->queued && waitpid(tid, &st, WNOHANG | __WALL) == tid &&
+			    !WIFSTOPPED(st))
+				handle(b, tid, st);
+			continue;
+		}
+		while ((tid = waitpid(tid, &st, __WALL)) < 0 && errno == EINTR)
+			;
+		if (tid > 0)
+			handle(b, tid, st);
 	}
 	return 0;
 }
@@ -1132,6 +1138,10 @@ static void settle(pt_backend_t *b, pt_thread_t *t, int st)
 		return;
 	switch (ev) {
 	case 0:
+		if (sig == SIGTRAP && t->rewound) {
+			t->rewound = 0;   /* on its int3 already (take) */
+			return;
+		}
 		if (sig == SIGTRAP) {
 			if (ptrace(PTRACE_GETREGS, t->tid, 0, &r) == 0 &&
 			    (bp = pt_bp_find(pp, r.rip - 1)) != NULL) {
@@ -1146,7 +1156,7 @@ static void settle(pt_backend_t *b, pt_thread_t *t, int st)
 	case PTRACE_EVENT_CLONE:
 		ptrace(PTRACE_GETEVENTMSG, t->tid, 0, &msg);
 		if (!th_find(b, (pid_t)msg) &&
-		    WIFSTOPPED(wait_initial(b, (pid_t)msg)) &&
+		    WIFSTOPPED(pt_wait_initial(b, (pid_t)msg)) &&
 		    (nt = th_add(b, pp, (pid_t)msg, t->vfork)) != NULL) {
 			nt->stopped = 1;
 			if (!t->vfork)
@@ -1160,7 +1170,7 @@ static void settle(pt_backend_t *b, pt_thread_t *t, int st)
 	case PTRACE_EVENT_VFORK:
 		/* shares our int3s: held stopped, let go once they are out */
 		ptrace(PTRACE_GETEVENTMSG, t->tid, 0, &msg);
-		if (WIFSTOPPED(wait_initial(b, (pid_t)msg)) &&
+		if (WIFSTOPPED(pt_wait_initial(b, (pid_t)msg)) &&
 		    (nt = th_add(b, pp, (pid_t)msg, 1)) != NULL)
 			nt->stopped = 1;
 		return;
@@ -1240,8 +1250,7 @@ static void destroy_proc(pt_backend_t *b, pt_proc_t *pp)
 					t->stopped = 1;
 					break;
 				}
-				w = waitpid(t->tid, &st, __WALL |
-				    (t->tid == pp->pid ? WNOHANG : 0));
+				w = pt_take(t, t->tid == pp->pid ? WNOHANG : 0, &st);
 				if (w == 0) {
 					struct timespec ts = { 0, 1000000 };
 					nanosleep(&ts, NULL);
@@ -1344,23 +1353,15 @@ static int pt_sample(udt_backend_t *be,
 				continue;
 			if (interrupt(t) < 0)
 				continue;
-			for (;;) {
-				pid_t w = waitpid(t->tid, &st, __WALL);
-				if (w < 0 && errno == EINTR)
-					continue;
-				if (w < 0)
-					st = -1;
-				break;
-			}
-			if (st == -1)
+			if (pt_take(t, 0, &st) < 0)
 				continue;
 			if (!WIFSTOPPED(st)) {
-				queue_add(b, t, st);
+				pt_queue_add(b, t, st);
 				continue;
 			}
 			t->stopped = 1;
 			if (!our_interrupt(t, st)) {
-				queue_add(b, t, st);
+				pt_queue_add(b, t, st);
 				continue;
 			}
 			if (ptrace(PTRACE_GETREGS, t->tid, 0, &r) == 0) {
@@ -1408,22 +1409,16 @@ static pid_t pt_hold(udt_backend_t *be, udt_proc_t *p, int on)
 			continue;
 		if (interrupt(t) < 0)
 			continue;
-		for (;;) {
-			pid_t w = waitpid(t->tid, &st, __WALL);
-			if (w < 0 && errno == EINTR)
-				continue;
-			if (w < 0)
-				break;
-			if (!WIFSTOPPED(st)) {
-				queue_add(b, t, st);
-				break;
-			}
-			t->stopped = 1;
-			t->held = 1;
-			if (!our_interrupt(t, st))
-				queue_add(b, t, st);
-			break;
+		if (pt_take(t, 0, &st) < 0)
+			continue;
+		if (!WIFSTOPPED(st)) {
+			pt_queue_add(b, t, st);
+			continue;
 		}
+		t->stopped = 1;
+		t->held = 1;
+		if (!our_interrupt(t, st))
+			pt_queue_add(b, t, st);
 	}
 	/* a queued one may sit in a syscall stop: injecting there replaces its call */
 	for (t = pp->threads; t; t = t->pnext)

@@ -17,6 +17,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <sys/wait.h>
 #include <sys/user.h>
 #include "backend/backend.h"
 #include "pid/insn.h"
@@ -72,6 +73,12 @@ struct pt_thread {
 	int sigstop_sent;        /* we stopped it with SIGSTOP (non-seized) */
 	int held;                /* stopped by the hold op, to let go by it */
 	int sysnr;               /* the call its last syscall-entry stop was in, -1: none */
+	/*
+	 * Not 0: its breakpoint trap was consumed away from the hit path, so
+	 * it was put back onto the int3 at this address (ptrace.c, take):
+	 * resumed, it traps anew.
+	 */
+	uint64_t rewound;
 };
 
 typedef struct pt_status { pid_t tid; int status; } pt_status_t;
@@ -105,5 +112,20 @@ int pt_ool_slot(pt_backend_t *b, pt_proc_t *pp, pt_bp_t *bp, pid_t tid);
 int pt_ool_step(pt_proc_t *pp, const pt_bp_t *bp, struct user_regs_struct *r);
 /* pc inside a slot: the equivalent original address (or pc unchanged). */
 uint64_t pt_ool_unslot(pt_proc_t *pp, uint64_t pc);
+
+/* ptrace_wait.c */
+/* Stash a status met out of turn (dispatch handles it) / of a tid not known yet. */
+void pt_queue_add(pt_backend_t *b, pt_thread_t *t, int st);
+void pt_orphan_add(pt_backend_t *b, pid_t tid, int st);
+/* The first stop of a new auto-attached task (0 = gone). */
+int pt_wait_initial(pt_backend_t *b, pid_t tid);
+/* The next status of id (P_ALL: any child), left unconsumed: tid, 0 (WNOHANG: none), -1. */
+pid_t pt_peek(idtype_t idt, pid_t id, int flags, int *st);
+/* A signal-delivery stop of SIGTRAP? */
+int pt_trap_stop(int st);
+/* Mark t's SIGTRAP stop as taken by us at the int3 at addr (guard.h). */
+void pt_mark_taken(pt_thread_t *t, uint64_t addr);
+/* Wait for and consume t's next status, a trap of ours rewound first (t->rewound). */
+pid_t pt_take(pt_thread_t *t, int flags, int *st);
 
 #endif /* UDTRACE_BACKEND_PTRACE_IMPL_H */

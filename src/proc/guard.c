@@ -43,6 +43,8 @@
 
 _Static_assert(offsetof(ucontext_t, uc_mcontext.gregs) + REG_RIP * 8 == 168,
     "guard_stub.c reads the pc at ucontext offset 168");
+_Static_assert(GUARD_SI_TAKEN == 0x7564 && offsetof(siginfo_t, si_addr) == 16,
+    "guard_stub.c compares si_code with 0x7564 and reads si_addr at 16");
 _Static_assert(sizeof(guard_ent_t) == 16 && offsetof(guard_ent_t, orig) == 12 &&
     offsetof(guard_ent_t, kind) == 13, "guard_stub.c reads entries so");
 

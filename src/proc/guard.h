@@ -24,6 +24,15 @@
 
 enum { G_DEAD, G_BYTE, G_AREA };
 
+/*
+ * si_code of a SIGTRAP whose stop udtrace had taken when it died: the
+ * ptrace backend sets it (PTRACE_SETSIGINFO, si_addr = the int3's
+ * address) before it moves a stopped thread anywhere but into a slot, so
+ * the handler can tell a thread still standing after that int3 (pc =
+ * si_addr + 1: rewind it) from one already moved (resume it as moved).
+ */
+#define GUARD_SI_TAKEN 0x7564
+
 /* The kernel's struct sigaction on x86-64 (what rt_sigaction reads and writes). */
 typedef struct guard_ksigaction {
 	uint64_t handler, flags, restorer, mask;

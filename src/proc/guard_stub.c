@@ -16,10 +16,14 @@
  * udtrace's: put the program's byte back (through /proc/self/mem, or
  * mprotect+store if that cannot be opened) and resume at that address.
  * A pc inside a listed scratch area means udtrace died after moving the
- * thread to an out-of-line slot: resume there. Anything else is the
- * program's own SIGTRAP: call its handler, drop it if it was ignored and
- * not a trap, or restore the default action and raise it again so the
- * process ends as it would have.
+ * thread to an out-of-line slot: resume there. si_code GUARD_SI_TAKEN
+ * (guard.h) means udtrace had taken the trap of the int3 at si_addr and
+ * died before resuming the thread: still at si_addr + 1, it is rewound
+ * as above (the byte restored if its entry is live); anywhere else,
+ * udtrace had already moved it past the instruction: resume there.
+ * Anything else is the program's own SIGTRAP: call its handler, drop it
+ * if it was ignored and not a trap, or restore the default action and
+ * raise it again so the process ends as it would have.
  *
  * Table layout (guard.h): at +16 the program's kernel sigaction
  * {handler, flags, restorer, mask}; entries from +128, 16 bytes each:
@@ -47,6 +51,8 @@ __asm__(
 	"	movq %rsi, %r13\n"               /* siginfo */
 	"	movq %rdx, %r14\n"               /* ucontext */
 	"	movq .Lg_table(%rip), %rbx\n"
+	"	cmpl $0x7564, 8(%r13)\n"         /* GUARD_SI_TAKEN: see .Lg_taken */
+	"	je .Lg_taken\n"
 	"	cmpl $0x80, 8(%r13)\n"           /* si_code == SI_KERNEL: a trap */
 	"	jne .Lg_chain\n"
 	"	movq 168(%r14), %rax\n"          /* pc after the int3 */
@@ -79,6 +85,26 @@ __asm__(
 	"	decl %ecx\n"
 	"	jnz .Lg_scan\n"
 	"	jmp .Lg_chain\n"
+	".Lg_taken:\n"
+	"	movq 168(%r14), %rax\n"          /* pc */
+	"	movq 16(%r13), %rbp\n"           /* si_addr: the int3 udtrace took */
+	"	leaq 1(%rbp), %rdx\n"
+	"	cmpq %rdx, %rax\n"
+	"	jne .Lg_done\n"                  /* moved already: run on from there */
+	"	leaq 128(%rbx), %r15\n"
+	"	movl $1048576, %ecx\n"
+	".Lg_tscan:\n"
+	"	cmpq $0, (%r15)\n"
+	"	je .Lg_resume\n"                /* no live entry: the byte is the program's */
+	"	cmpb $1, 13(%r15)\n"
+	"	jne .Lg_tnext\n"
+	"	cmpq %rbp, (%r15)\n"
+	"	je .Lg_restore\n"
+	".Lg_tnext:\n"
+	"	addq $16, %r15\n"
+	"	decl %ecx\n"
+	"	jnz .Lg_tscan\n"
+	"	jmp .Lg_resume\n"
 	".Lg_restore:\n"
 	"	movl $2, %eax\n"                 /* open(/proc/self/mem, O_RDWR|O_CLOEXEC) */
 	"	leaq .Lg_path(%rip), %rdi\n"

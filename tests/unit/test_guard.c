@@ -8,7 +8,8 @@
  * table site (byte restored through /proc/self/mem, call resumed), a pc
  * inside a listed area (resumed there), the program's own int3 or a sent
  * SIGTRAP (chained to the program's handler, or to the default action,
- * or dropped when ignored and sent), a site whose own byte was int3.
+ * or dropped when ignored and sent), a site whose own byte was int3, a
+ * trap udtrace had taken when it died (GUARD_SI_TAKEN).
  * Must not: leave its handler installed (each case restores the action)
  * or dump core (the dying cases run in children with RLIMIT_CORE 0).
  * Invariant: every case fails if the stub's offsets disagree with
@@ -166,6 +167,45 @@ static void program_traps_chain(void)
 	munmap(pg, 4096);
 }
 
+/*
+ * A trap a dying udtrace had taken (si_code GUARD_SI_TAKEN, si_addr the
+ * int3): a thread it had moved already runs on where it stands; one
+ * still just after the int3 is rewound onto the restored byte. The
+ * signal comes from rt_tgsigqueueinfo made by a syscall instruction
+ * whose second byte stands for the int3, so the pc is that byte + 1:
+ * mov %rcx,%r10; mov $297,%eax; syscall; ret — restored, the byte is a
+ * nop and the ret follows.
+ */
+static void taken_trap(void)
+{
+	static const unsigned char fn[] = { 0x49, 0x89, 0xca, 0xb8, 0x29, 0x01,
+	    0, 0, 0x0f, 0x05, 0xc3 };
+	unsigned char *pg = text_page(fn, sizeof fn), *a;
+	long (*q)(long, long, long, siginfo_t *);
+	siginfo_t si;
+
+	CHECK(pg != NULL);
+	if (!pg)
+		return;
+	a = pg + 9;
+	q = (long (*)(long, long, long, siginfo_t *))(uintptr_t)pg;
+	add((uint64_t)(uintptr_t)a, 1, 0x90, G_BYTE);
+	install(own_handler);
+	own_traps = 0;
+	memset(&si, 0, sizeof si);
+	si.si_signo = SIGTRAP;
+	si.si_code = GUARD_SI_TAKEN;
+	si.si_addr = pg + 200;            /* moved past another int3 */
+	CHECK_EQ_INT((int)q(getpid(), syscall(SYS_gettid), SIGTRAP, &si), 0);
+	CHECK_EQ_INT(a[0], 0x05);         /* left alone */
+	si.si_addr = a;                   /* still just after this one */
+	CHECK_EQ_INT((int)q(getpid(), syscall(SYS_gettid), SIGTRAP, &si), 0);
+	CHECK_EQ_INT(a[0], 0x90);         /* restored, and run from there */
+	CHECK_EQ_INT(own_traps, 0);
+	uninstall();
+	munmap(pg, 4096);
+}
+
 /* In a child: SIGTRAP's action is dfl_or_ign; then a sent SIGTRAP (how = 0) or an int3 not ours (1). */
 static int child_status(void (*program)(int), int how)
 {
@@ -217,6 +257,7 @@ int main(void)
 	dead_entry_chains();
 	area_resumes();
 	program_traps_chain();
+	taken_trap();
 	default_and_ignored();
 	return UNIT_END();
 }

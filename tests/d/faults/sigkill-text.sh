@@ -1,12 +1,5 @@
 # proves: SIGKILL of udtrace while 8 threads of a -p target hit a pid probe at full speed leaves the target correct (checksum 0, status 0) and its text as the file has it: work's first 16 bytes in the live process equal the object file's (no int3, no jump, no uprobe left)
 # timeout: 30
-# ptrace: a SIGKILL of udtrace while 8 threads hit its int3s corrupts one
-# call now and then (checksum 4294967311, about 1 run in 5 here): a bug of
-# the ptrace path's SIGKILL nets, reported, not fixed by this test's
-# author; its single-threaded case is tests/d/hostile/sigkill-hot.sh.
-case "$UDTRACE_OPTS" in
-*backend=ptrace*) echo "skip: ptrace corrupts a call of 8 hot threads now and then when udtrace is SIGKILLed (known bug)"; exit 77 ;;
-esac
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
