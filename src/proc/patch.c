@@ -72,7 +72,7 @@ static int insert(udt_proc_t *p, uint64_t addr, uint8_t orig)
 	p->ptab[i].orig = orig;
 	p->ptab[i].full = 1;
 	p->ptab[i].gidx = guard_note_byte(p, addr, orig);
-	wd_note_patch(p->pid, addr, orig);
+	wd_note_patch(p->pid, p->start, addr, orig);
 	if (p->pcount == 0 || addr < p->pmin)
 		p->pmin = addr;
 	if (p->pcount == 0 || addr > p->pmax)
@@ -97,7 +97,7 @@ static void erase(udt_proc_t *p, uint64_t addr)
 	p->pcount--;
 	guard_note_dead(p, p->ptab[i].gidx);
 	p->ptab[i].gidx = 0;
-	wd_note_unpatch(p->pid, addr);
+	wd_note_unpatch(p->pid, p->start, addr);
 	for (size_t j = (i + 1) & mask; p->ptab[j].full; j = (j + 1) & mask) {
 		size_t home = slot_of(p, p->ptab[j].addr);
 		/* Move j into the hole i unless its home lies cyclically in (i, j]. */
@@ -219,7 +219,7 @@ void proc_patch_forget(udt_proc_t *p)
 {
 	for (size_t i = 0; p->pcount > 0 && i < p->pcap; i++)
 		if (p->ptab[i].full)
-			wd_note_unpatch(p->pid, p->ptab[i].addr);
+			wd_note_unpatch(p->pid, p->start, p->ptab[i].addr);
 	if (p->ptab)
 		memset(p->ptab, 0, p->pcap * sizeof(*p->ptab));
 	p->pcount = 0;
@@ -240,6 +240,6 @@ int proc_patch_copy(udt_proc_t *dst, const udt_proc_t *src)
 	dst->pmax = src->pmax;
 	for (size_t i = 0; i < dst->pcap; i++)
 		if (dst->ptab[i].full)
-			wd_note_patch(dst->pid, dst->ptab[i].addr, dst->ptab[i].orig);
+			wd_note_patch(dst->pid, dst->start, dst->ptab[i].addr, dst->ptab[i].orig);
 	return 0;
 }

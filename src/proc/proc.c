@@ -11,6 +11,7 @@
  * with any signal it was about to receive handed back to it.
  */
 #include "proc/proc_impl.h"
+#include "proc/watchdog.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -44,6 +45,7 @@ udt_proc_t *proc_alloc(pid_t pid)
 	if (!p)
 		return NULL;
 	p->pid = pid;
+	p->start = wd_proc_start(pid);
 	p->memfd = -1;
 	return p;
 }
@@ -52,6 +54,9 @@ void proc_free(udt_proc_t *p)
 {
 	if (!p)
 		return;
+	/* its bytes are no longer ours to restore (it exited, or was released) */
+	proc_patch_forget(p);
+	proc_sema_forget(p);
 	if (p->memfd >= 0)
 		close(p->memfd);
 	free(p->tids);

@@ -40,6 +40,7 @@ typedef struct proc_scr {
 
 struct udt_proc {
 	pid_t pid;
+	uint64_t start;       /* start time (watchdog.h): with pid, which process this is */
 	int created;          /* -c child */
 	int forkchild;        /* lightweight handle from proc_fork_child */
 	int sharedvm;         /* vfork child: its memory is the parent's */

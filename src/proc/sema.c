@@ -50,7 +50,7 @@ int proc_sema_inc(udt_proc_t *p, uint64_t addr)
 	if (proc_write(p, addr, &v, sizeof(v)) != 0)
 		return -1;
 	p->sema[p->nsema++] = addr;
-	wd_note_sema(p->pid, addr);
+	wd_note_sema(p->pid, p->start, addr);
 	return 0;
 }
 
@@ -58,7 +58,7 @@ void proc_sema_release(udt_proc_t *p)
 {
 	for (size_t i = 0; i < p->nsema; i++) {
 		uint16_t v;
-		wd_note_unsema(p->pid, p->sema[i]);
+		wd_note_unsema(p->pid, p->start, p->sema[i]);
 		if (proc_read_raw(p, p->sema[i], &v, sizeof(v)) != 0 || v == 0)
 			continue;
 		v--;
@@ -70,7 +70,7 @@ void proc_sema_release(udt_proc_t *p)
 void proc_sema_forget(udt_proc_t *p)
 {
 	for (size_t i = 0; i < p->nsema; i++)
-		wd_note_unsema(p->pid, p->sema[i]);
+		wd_note_unsema(p->pid, p->start, p->sema[i]);
 	p->nsema = 0;
 }
 
@@ -84,7 +84,7 @@ int proc_sema_copy(udt_proc_t *dst, const udt_proc_t *src)
 	memcpy(dst->sema, src->sema, src->nsema * sizeof(*dst->sema));
 	dst->nsema = dst->capsema = src->nsema;
 	for (size_t i = 0; i < dst->nsema; i++)
-		wd_note_sema(dst->pid, dst->sema[i]);
+		wd_note_sema(dst->pid, dst->start, dst->sema[i]);
 	return 0;
 }
 

@@ -17,7 +17,10 @@
  * output, a -o file, the pipe's write end), or react to the terminal's
  * SIGINT/SIGHUP (a normal exit of udtrace restores everything itself and
  * then the watchdog finds nothing to do).
- * Invariant: see watchdog.h. Scratch pages are left mapped: a thread
+ * Invariant: see watchdog.h. A process is checked to be the one its
+ * entries name before it is seized (a pid reused since is left alone)
+ * and again once every thread is stopped, before any byte is written
+ * (it cannot change identity while we hold it). Scratch pages are left mapped: a thread
  * running a displaced instruction out of line there jumps back to the
  * original code by itself. A thread stopped in a breakpoint hit at the
  * moment udtrace died is resumed by the kernel with its SIGTRAP, and a
@@ -47,6 +50,7 @@ enum { WD_EMPTY, WD_LIVE, WD_GONE, WD_SEMA };
 
 typedef struct wd_ent {
 	uint64_t addr;
+	uint64_t start;      /* the process's start time: with pid, who it is */
 	int32_t pid;
 	uint8_t orig;
 	uint8_t state;
@@ -68,7 +72,8 @@ static size_t home(pid_t pid, uint64_t addr)
 	return (size_t)(k >> 44) & (WD_CAP - 1);
 }
 
-static void note(pid_t pid, uint64_t addr, uint8_t orig, uint8_t state)
+static void note(pid_t pid, uint64_t start, uint64_t addr, uint8_t orig,
+    uint8_t state)
 {
 	if (mirror == NULL)
 		return;
@@ -82,7 +87,7 @@ static void note(pid_t pid, uint64_t addr, uint8_t orig, uint8_t state)
 				tomb = i;
 			continue;
 		}
-		if (e->pid == pid && e->addr == addr)
+		if (e->pid == pid && e->start == start && e->addr == addr)
 			return;      /* the first original stays */
 	}
 	if (tomb != WD_CAP)
@@ -90,20 +95,49 @@ static void note(pid_t pid, uint64_t addr, uint8_t orig, uint8_t state)
 	else if (mirror[i].state != WD_EMPTY)
 		return;          /* full: this byte goes unguarded */
 	mirror[i].addr = addr;
+	mirror[i].start = start;
 	mirror[i].pid = pid;
 	mirror[i].orig = orig;
 	mirror[i].state = state;
 	touched[i / WD_PER] = 1;
 }
 
-void wd_note_patch(pid_t pid, uint64_t addr, uint8_t orig)
+void wd_note_patch(pid_t pid, uint64_t start, uint64_t addr, uint8_t orig)
 {
-	note(pid, addr, orig, WD_LIVE);
+	note(pid, start, addr, orig, WD_LIVE);
 }
 
-void wd_note_sema(pid_t pid, uint64_t addr)
+void wd_note_sema(pid_t pid, uint64_t start, uint64_t addr)
 {
-	note(pid, addr, 0, WD_SEMA);
+	note(pid, start, addr, 0, WD_SEMA);
+}
+
+uint64_t wd_proc_start(pid_t pid)
+{
+	char path[64], buf[1024], *s;
+	ssize_t n;
+	int fd, field = 3;
+
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return 0;
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	/* the name (field 2) may hold spaces and parentheses: after its last ')' */
+	if (!(s = strrchr(buf, ')')) || s[1] != ' ')
+		return 0;
+	for (s += 2; *s; s++)
+		if (*s == ' ' && ++field == 22)
+			return strtoull(s + 1, NULL, 10);
+	return 0;
+}
+
+int wd_same_process(pid_t pid, uint64_t start)
+{
+	return pid > 0 && start != 0 && wd_proc_start(pid) == start;
 }
 
 /* The first entry index >= i on a page that was ever written, or WD_CAP. */
@@ -114,7 +148,7 @@ static size_t next_touched(size_t i)
 	return i;
 }
 
-static void unnote(pid_t pid, uint64_t addr, uint8_t state)
+static void unnote(pid_t pid, uint64_t start, uint64_t addr, uint8_t state)
 {
 	if (mirror == NULL)
 		return;
@@ -123,31 +157,33 @@ static void unnote(pid_t pid, uint64_t addr, uint8_t state)
 		wd_ent_t *e = &mirror[i];
 		if (e->state == WD_EMPTY)
 			return;
-		if (e->state == state && e->pid == pid && e->addr == addr) {
+		if (e->state == state && e->pid == pid && e->start == start &&
+		    e->addr == addr) {
 			e->state = WD_GONE;
 			return;
 		}
 	}
 }
 
-void wd_note_unpatch(pid_t pid, uint64_t addr)
+void wd_note_unpatch(pid_t pid, uint64_t start, uint64_t addr)
 {
-	unnote(pid, addr, WD_LIVE);
+	unnote(pid, start, addr, WD_LIVE);
 }
 
-void wd_note_unsema(pid_t pid, uint64_t addr)
+void wd_note_unsema(pid_t pid, uint64_t start, uint64_t addr)
 {
-	unnote(pid, addr, WD_SEMA);
+	unnote(pid, start, addr, WD_SEMA);
 }
 
-static int find_orig(pid_t pid, uint64_t addr, uint8_t *orig)
+static int find_orig(pid_t pid, uint64_t start, uint64_t addr, uint8_t *orig)
 {
 	size_t i = home(pid, addr);
 	for (size_t n = 0; n < WD_CAP; n++, i = (i + 1) & (WD_CAP - 1)) {
 		wd_ent_t *e = &mirror[i];
 		if (e->state == WD_EMPTY)
 			return 0;
-		if (e->state == WD_LIVE && e->pid == pid && e->addr == addr) {
+		if (e->state == WD_LIVE && e->pid == pid && e->start == start &&
+		    e->addr == addr) {
 			*orig = e->orig;
 			return 1;
 		}
@@ -195,8 +231,12 @@ static int known(const wd_th_t *th, size_t n, pid_t tid)
 	return 0;
 }
 
-/* Attach and stop every thread of pid (re-listing until no new one appears). */
-static size_t stop_all(pid_t pid, wd_th_t *th)
+/*
+ * Attach and stop every thread of pid (re-listing until no new one
+ * appears). *ours: pid is still the process that started at start, as
+ * checked once all are seized; only then is a trap of ours rewound.
+ */
+static size_t stop_all(pid_t pid, uint64_t start, wd_th_t *th, int *ours)
 {
 	size_t n = 0;
 	char path[64];
@@ -221,6 +261,8 @@ static size_t stop_all(pid_t pid, wd_th_t *th)
 		}
 		closedir(d);
 	}
+	/* held now: the pid cannot pass to another process until we let go */
+	*ours = wd_same_process(pid, start);
 	for (size_t i = 0; i < n; i++) {
 		int st;
 		if (waitpid(th[i].tid, &st, __WALL) < 0 || !WIFSTOPPED(st)) {
@@ -235,11 +277,11 @@ static size_t stop_all(pid_t pid, wd_th_t *th)
 		 * int3s (hit while nobody traced) is rewound to the restored
 		 * instruction and dropped; any other signal is passed on.
 		 */
-		if (sig == SIGTRAP) {
+		if (sig == SIGTRAP && *ours) {
 			struct user_regs_struct r;
 			uint8_t o;
 			if (ptrace(PTRACE_GETREGS, th[i].tid, 0, &r) == 0 &&
-			    find_orig(pid, r.rip - 1, &o)) {
+			    find_orig(pid, start, r.rip - 1, &o)) {
 				r.rip -= 1;
 				ptrace(PTRACE_SETREGS, th[i].tid, 0, &r);
 				continue;
@@ -250,18 +292,26 @@ static size_t stop_all(pid_t pid, wd_th_t *th)
 	return n;
 }
 
-static long restore_pid(pid_t pid)
+/*
+ * Restore the entries of process (pid, start): 0 bytes when it is gone
+ * or pid names another process now (which is then never seized).
+ */
+static long restore_proc(pid_t pid, uint64_t start)
 {
 	static wd_th_t th[WD_MAXTH];
-	size_t n = stop_all(pid, th);
 	long done = 0;
 	char path[64];
+	int ours = 0;
+	if (!wd_same_process(pid, start))
+		return 0;
+	size_t n = stop_all(pid, start, th, &ours);
 	snprintf(path, sizeof(path), "/proc/%d/mem", (int)pid);
-	int fd = n ? open(path, O_RDWR | O_CLOEXEC) : -1;
+	int fd = n && ours ? open(path, O_RDWR | O_CLOEXEC) : -1;
 	for (size_t i = next_touched(0); i < WD_CAP && fd >= 0; i = next_touched(i + 1)) {
 		wd_ent_t *e = &mirror[i];
 		uint16_t v;
-		if ((e->state != WD_LIVE && e->state != WD_SEMA) || e->pid != pid)
+		if ((e->state != WD_LIVE && e->state != WD_SEMA) || e->pid != pid ||
+		    e->start != start)
 			continue;
 		if (e->state == WD_SEMA) {
 			/* ours out of the count, others' increments kept */
@@ -291,11 +341,13 @@ long wd_restore_all(void)
 		if (mirror[i].state != WD_LIVE && mirror[i].state != WD_SEMA)
 			continue;
 		pid_t pid = mirror[i].pid;
-		long r = restore_pid(pid);
-		/* Nothing attachable (the process is gone): drop its entries. */
+		uint64_t start = mirror[i].start;
+		long r = restore_proc(pid, start);
+		/* Nothing restored (gone, or the pid is another's): drop its entries. */
 		for (size_t j = i; r == 0 && j < WD_CAP; j = next_touched(j + 1))
 			if ((mirror[j].state == WD_LIVE ||
-			    mirror[j].state == WD_SEMA) && mirror[j].pid == pid)
+			    mirror[j].state == WD_SEMA) && mirror[j].pid == pid &&
+			    mirror[j].start == start)
 				mirror[j].state = WD_GONE;
 		done += r;
 	}

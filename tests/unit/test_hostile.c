@@ -1,6 +1,7 @@
 /*
  * test_hostile.c — regression tests for what fuzzing and hostile input
- * found (tests/fuzz/, tests/d/hostile/), and the watchdog's patch mirror.
+ * found (tests/fuzz/, tests/d/hostile/), and the watchdog's patch mirror
+ * (a process named by pid and start time).
  *
  * Owns: one case per finding, named for it. Must not: depend on timing.
  * Invariant: each case failed (crashed, or reported UB under
@@ -128,13 +129,14 @@ static void watchdog_mirror(void)
 	snprintf(path, sizeof(path), "/proc/%d/mem", (int)c);
 	int fd = open(path, O_RDWR);
 	CHECK(fd >= 0);
-	uint64_t a = (uint64_t)(uintptr_t)&buf[1];
+	uint64_t a = (uint64_t)(uintptr_t)&buf[1], st0 = wd_proc_start(c);
+	CHECK(st0 != 0);
 	CHECK_EQ_INT((int)pwrite(fd, "XYZ", 3, (off_t)a), 3);
-	wd_note_patch(c, a, 'b');
-	wd_note_patch(c, a + 1, 'c');
-	wd_note_patch(c, a + 2, 'd');
-	wd_note_patch(c, a + 2, 'Q');     /* a second patch keeps the first original */
-	wd_note_unpatch(c, a + 1);        /* restored by udtrace: 'Y' stays */
+	wd_note_patch(c, st0, a, 'b');
+	wd_note_patch(c, st0, a + 1, 'c');
+	wd_note_patch(c, st0, a + 2, 'd');
+	wd_note_patch(c, st0, a + 2, 'Q');     /* a second patch keeps the first original */
+	wd_note_unpatch(c, st0, a + 1);        /* restored by udtrace: 'Y' stays */
 	CHECK_EQ_INT((int)wd_restore_all(), 2);
 	CHECK_EQ_INT((int)wd_restore_all(), 0);
 	close(fd);
@@ -144,10 +146,65 @@ static void watchdog_mirror(void)
 	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
 }
 
+/*
+ * A pid the kernel gave to another process: entries noted for the
+ * process that had it (same pid, another start time) are dropped and
+ * the process that has it now is never touched, its bytes as they are;
+ * the same entries under its own start time are restored. And the
+ * identity check itself: this process is itself, not with another start
+ * time, and a reaped child's pid is nobody.
+ */
+static volatile char ibuf[8] = "abcdefg";
+
+static void watchdog_identity(void)
+{
+	int go[2];
+	CHECK_EQ_INT(pipe(go), 0);
+	pid_t c = fork();
+	if (c == 0) {
+		char x;
+		close(go[1]);
+		if (read(go[0], &x, 1) != 1)
+			_exit(2);
+		_exit(ibuf[1] == 'b' && ibuf[2] == 'c' ? 0 : 1);
+	}
+	close(go[0]);
+	uint64_t me = wd_proc_start(getpid()), st0 = wd_proc_start(c);
+	CHECK(me != 0 && st0 != 0);
+	CHECK_EQ_INT(wd_same_process(getpid(), me), 1);
+	CHECK_EQ_INT(wd_same_process(getpid(), me + 1), 0);
+	CHECK_EQ_INT(wd_same_process(c, st0), 1);
+	CHECK_EQ_INT(wd_start(), 0);
+	char path[64];
+	snprintf(path, sizeof(path), "/proc/%d/mem", (int)c);
+	int fd = open(path, O_RDWR);
+	CHECK(fd >= 0);
+	uint64_t a = (uint64_t)(uintptr_t)&ibuf[1];
+	CHECK_EQ_INT((int)pwrite(fd, "XY", 2, (off_t)a), 2);
+	/* the process that had pid c before it, started at another time */
+	wd_note_patch(c, st0 - 1, a, 'z');
+	wd_note_patch(c, st0 - 1, a + 1, 'z');
+	CHECK_EQ_INT((int)wd_restore_all(), 0);
+	char now[2] = "";
+	CHECK_EQ_INT((int)pread(fd, now, 2, (off_t)a), 2);
+	CHECK(now[0] == 'X' && now[1] == 'Y');  /* left alone */
+	/* dropped: noting c's own bytes now restores them, nothing else */
+	wd_note_patch(c, st0, a, 'b');
+	wd_note_patch(c, st0, a + 1, 'c');
+	CHECK_EQ_INT((int)wd_restore_all(), 2);
+	close(fd);
+	CHECK_EQ_INT((int)write(go[1], "g", 1), 1);
+	int st;
+	CHECK_EQ_INT((int)waitpid(c, &st, 0), (int)c);
+	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	CHECK_EQ_INT(wd_same_process(c, st0), 0);   /* reaped: nobody */
+}
+
 int main(void)
 {
 	zero_size_string_record();
 	deep_nesting();
 	watchdog_mirror();
+	watchdog_identity();
 	return UNIT_END();
 }
