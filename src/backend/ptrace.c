@@ -7,7 +7,7 @@
  * to add_proc, the breakpoint table, the per-thread /proc stat fds.
  * Must not: attach or detach processes it was given (proc.c does; the one
  * exception is a fork/vfork child the consumer does not take through
- * cb.forked, which we let go ourselves), nor allocate on the hit path.
+ * cb.forked, which ptrace_fork.c lets go), nor allocate on the hit path.
  * Invariants:
  *  - one int3 per (process, address), shared by every site planted there;
  *    the displaced instruction is decoded from the original bytes, never
@@ -76,7 +76,7 @@ static pt_thread_t *th_find(pt_backend_t *b, pid_t tid)
 	return NULL;
 }
 
-static pt_thread_t *th_add(pt_backend_t *b, pt_proc_t *pp, pid_t tid, int vfork)
+pt_thread_t *pt_th_add(pt_backend_t *b, pt_proc_t *pp, pid_t tid, int vfork)
 {
 	pt_thread_t *t = calloc(1, sizeof *t);
 	char path[64];
@@ -100,7 +100,7 @@ static pt_thread_t *th_add(pt_backend_t *b, pt_proc_t *pp, pid_t tid, int vfork)
 	return t;
 }
 
-static void th_del(pt_backend_t *b, pt_thread_t *t)
+void pt_th_del(pt_backend_t *b, pt_thread_t *t)
 {
 	pt_thread_t **pt;
 
@@ -120,7 +120,7 @@ static void th_del(pt_backend_t *b, pt_thread_t *t)
 }
 
 /* Resume t: through its next system call's stops while any is asked for. */
-static void cont(pt_thread_t *t, int sig)
+void pt_cont(pt_thread_t *t, int sig)
 {
 	ptrace(t->pp->b->sysstops ? PTRACE_SYSCALL : PTRACE_CONT, t->tid, 0,
 	    (void *)(long)sig);
@@ -188,7 +188,7 @@ static size_t bp_hash(const pt_proc_t *pp, uint64_t addr)
 	return (addr ^ (addr >> 12)) & (pp->nbph - 1);
 }
 
-static int bp_insert(pt_proc_t *pp, pt_bp_t *bp)
+int pt_bp_insert(pt_proc_t *pp, pt_bp_t *bp)
 {
 	if (pp->nbp >= pp->nbph * 2) {
 		size_t n = pp->nbph * 4, i;
@@ -214,7 +214,7 @@ static int bp_insert(pt_proc_t *pp, pt_bp_t *bp)
 }
 
 /* Forget every breakpoint without touching memory (exec, exit, destroy). */
-static void bp_forget_all(pt_proc_t *pp)
+void pt_bp_forget_all(pt_proc_t *pp)
 {
 	pt_bp_t *bp, *nx;
 	size_t i;
@@ -283,7 +283,7 @@ static void release_one(pt_backend_t *b, pid_t tid, int intr)
 	if (t->queued)
 		kill(getpid(), SIGCHLD);   /* make the signalfd readable */
 	else if (t->stopped)
-		cont(t, 0);
+		pt_cont(t, 0);
 }
 
 /* Plant (or find) the int3 at addr. NULL + b->err on failure. */
@@ -317,7 +317,7 @@ static pt_bp_t *plant(pt_backend_t *b, pt_proc_t *pp, uint64_t addr)
 	}
 	if (!bp) {
 		if (!(bp = calloc(1, sizeof *bp)) || (bp->addr = addr,
-		    bp_insert(pp, bp) < 0)) {
+		    pt_bp_insert(pp, bp) < 0)) {
 			free(bp);
 			snprintf(b->err, sizeof b->err, "out of memory");
 			return NULL;
@@ -352,7 +352,7 @@ static pt_bp_t *plant(pt_backend_t *b, pt_proc_t *pp, uint64_t addr)
 	return bp;
 }
 
-static void unplant(pt_proc_t *pp, pt_bp_t *bp)
+void pt_unplant(pt_proc_t *pp, pt_bp_t *bp)
 {
 	if (bp->planted) {
 		proc_unpatch(pp->p, bp->addr, 1);
@@ -360,7 +360,7 @@ static void unplant(pt_proc_t *pp, pt_bp_t *bp)
 	}
 }
 
-static void plant_rtld(pt_backend_t *b, pt_proc_t *pp)
+void pt_plant_rtld(pt_backend_t *b, pt_proc_t *pp)
 {
 	uint64_t a;
 	pt_bp_t *bp;
@@ -373,13 +373,13 @@ static void plant_rtld(pt_backend_t *b, pt_proc_t *pp)
 	}
 }
 
-static void drop_proc(pt_backend_t *b, pt_proc_t *pp)
+void pt_drop_proc(pt_backend_t *b, pt_proc_t *pp)
 {
 	pt_proc_t **ppp;
 
-	bp_forget_all(pp);
+	pt_bp_forget_all(pp);
 	while (pp->threads)
-		th_del(b, pp->threads);
+		pt_th_del(b, pp->threads);
 	for (ppp = &b->procs; *ppp; ppp = &(*ppp)->next)
 		if (*ppp == pp) {
 			*ppp = pp->next;
@@ -387,146 +387,6 @@ static void drop_proc(pt_backend_t *b, pt_proc_t *pp)
 		}
 	free(pp->bph);
 	free(pp);
-}
-
-/*
- * Watch c (a descendant, stopped in its first stop or at its exec) for
- * its system calls: ours to release. The consumer never hears of it but
- * through its system calls.
- */
-static void own_child(pt_backend_t *b, udt_proc_t *c, pid_t child)
-{
-	pt_proc_t *np = calloc(1, sizeof *np);
-	pt_thread_t *t;
-
-	if (!np || !(np->bph = calloc(16, sizeof *np->bph)) ||
-	    !(t = th_add(b, np, child, 0))) {
-		if (np)
-			free(np->bph);
-		free(np);
-		proc_release(c);
-		return;
-	}
-	np->nbph = 16;
-	np->p = c;
-	np->pid = child;
-	np->owned = 1;
-	np->b = b;
-	np->next = b->procs;
-	b->procs = np;
-	cont(t, 0);
-}
-
-/*
- * A watched copy of pp for fork child c: the same breakpoints (their
- * int3s are in c's memory, their slots in its copy of the scratch), no
- * sites yet, its one thread stopped. NULL when out of memory.
- */
-static pt_proc_t *fork_watch(pt_backend_t *b, pt_proc_t *pp, udt_proc_t *c,
-    pid_t child)
-{
-	pt_proc_t *cp = calloc(1, sizeof *cp);
-	pt_thread_t *t;
-	pt_bp_t *bp, *nb;
-
-	if (!cp || !(cp->bph = calloc(pp->nbph, sizeof *cp->bph))) {
-		free(cp);
-		return NULL;
-	}
-	cp->nbph = pp->nbph;
-	cp->p = c;
-	cp->pid = child;
-	cp->rtld_done = pp->rtld_done;
-	cp->b = b;
-	for (bp = pp->bplist; bp; bp = bp->lnext) {
-		if (!bp->planted)
-			continue;
-		if (!(nb = calloc(1, sizeof *nb)))
-			goto fail;
-		nb->addr = bp->addr;
-		nb->insn = bp->insn;
-		nb->orig = bp->orig;
-		nb->planted = 1;
-		nb->rtld = bp->rtld;
-		nb->slot = bp->slot;
-		nb->slot_ilen = bp->slot_ilen;
-		if (bp_insert(cp, nb) < 0) {
-			free(nb);
-			goto fail;
-		}
-	}
-	if (!(t = th_add(b, cp, child, 0)))
-		goto fail;
-	t->stopped = 1;
-	cp->next = b->procs;
-	b->procs = cp;
-	return cp;
-fail:
-	bp_forget_all(cp);
-	free(cp->bph);
-	free(cp);
-	return NULL;
-}
-
-/*
- * A fork child carries copies of our int3s. Followed (keep, a parent the
- * consumer knows, and its forked callback wants the child): it keeps the
- * ones it got sites for, the others are restored, and it runs on. Else:
- * move its pc out of any slot, then let proc put the original bytes back
- * in the child's memory (not the parent's), unmap the scratch there and
- * detach it — or, while system calls are traced, keep it (own_child), as
- * clean as if detached.
- */
-static void fork_child(pt_backend_t *b, pt_proc_t *pp, pid_t child, int keep)
-{
-	const udt_backend_cb_t *cb = &b->base.cb;
-	struct user_regs_struct r;
-	udt_proc_t *c;
-	pt_proc_t *cp;
-	pt_bp_t *bp;
-	char path[64];
-	int st = pt_wait_initial(b, child), fd;
-
-	if (!WIFSTOPPED(st))
-		return;
-	if (ptrace(PTRACE_GETREGS, child, 0, &r) == 0) {
-		uint64_t pc = pt_ool_unslot(pp, r.rip);
-		if (pc != r.rip) {
-			r.rip = pc;
-			ptrace(PTRACE_SETREGS, child, 0, &r);
-		}
-	}
-	c = proc_fork_child(pp->p, child);
-	if (c && keep && !pp->owned && cb->forked &&
-	    (cp = fork_watch(b, pp, c, child))) {
-		if (cb->forked(cb->arg, pp->p, c)) {
-			for (bp = cp->bplist; bp; bp = bp->lnext)
-				if (!bp->live && !bp->rtld)
-					unplant(cp, bp);
-			if (cp->threads && cp->threads->stopped &&
-			    !cp->threads->queued)
-				cont(cp->threads, 0);
-			return;
-		}
-		drop_proc(b, cp);   /* forgets, writes nothing */
-	}
-	/* our own int3s first, whatever proc's table says about the child */
-	snprintf(path, sizeof path, "/proc/%d/mem", (int)child);
-	if ((fd = open(path, O_RDWR | O_CLOEXEC)) >= 0) {
-		for (bp = pp->bplist; bp; bp = bp->lnext)
-			if (bp->planted &&
-			    pwrite(fd, &bp->orig, 1, (off_t)bp->addr) != 1)
-				break;
-		close(fd);
-	}
-	if (c != NULL) {
-		if (keep && b->sysstops) {
-			proc_scrub(c, child);
-			own_child(b, c, child);
-		} else
-			proc_release(c);
-	} else
-		ptrace(PTRACE_DETACH, child, 0, 0);
 }
 
 /* ---- the hit path ---- */
@@ -582,7 +442,7 @@ static void on_trap(pt_backend_t *b, pt_thread_t *t)
 		return;   /* gone; its exit comes next */
 	bp = pt_bp_find(pp, r.rip - 1);
 	if (!bp) {
-		cont(t, SIGTRAP);   /* not ours: the program's own */
+		pt_cont(t, SIGTRAP);   /* not ours: the program's own */
 		return;
 	}
 	if (!bp->planted) {
@@ -590,7 +450,7 @@ static void on_trap(pt_backend_t *b, pt_thread_t *t)
 		pt_mark_taken(t, bp->addr);
 		r.rip = bp->addr;
 		ptrace(PTRACE_SETREGS, t->tid, 0, &r);
-		cont(t, 0);
+		pt_cont(t, 0);
 		return;
 	}
 	if (!t->vfork) {
@@ -614,7 +474,7 @@ static void on_trap(pt_backend_t *b, pt_thread_t *t)
 		pt_mark_taken(t, bp->addr);
 		r.rip = bp->addr;
 		ptrace(PTRACE_SETREGS, t->tid, 0, &r);
-		cont(t, SIGSEGV);
+		pt_cont(t, SIGSEGV);
 		return;
 	}
 	/*
@@ -625,7 +485,7 @@ static void on_trap(pt_backend_t *b, pt_thread_t *t)
 	if (r.rip != bp->slot)
 		pt_mark_taken(t, bp->addr);
 	ptrace(PTRACE_SETREGS, t->tid, 0, &r);
-	cont(t, 0);
+	pt_cont(t, 0);
 }
 
 /*
@@ -689,7 +549,7 @@ static void on_syscall(pt_backend_t *b, pt_thread_t *t)
 	h->ppid = 0;
 	cb->syscall(cb->arg, h, nr, ret);
 out:
-	cont(t, 0);
+	pt_cont(t, 0);
 }
 
 /* ---- events ---- */
@@ -700,13 +560,13 @@ static void on_exec(pt_backend_t *b, pt_proc_t *pp, pt_thread_t *t)
 	pt_thread_t *u, *nx;
 	char path[64];
 
-	bp_forget_all(pp);
+	pt_bp_forget_all(pp);
 	proc_exec_reset(pp->p);
 	for (u = pp->threads; u; u = nx) {
 		nx = u->pnext;
 		if (u != t && !u->vfork) {
 			proc_thread_del(pp->p, u->tid);
-			th_del(b, u);
+			pt_th_del(b, u);
 		}
 	}
 	if (t->statfd >= 0)
@@ -718,9 +578,9 @@ static void on_exec(pt_backend_t *b, pt_proc_t *pp, pt_thread_t *t)
 	if (cb->exec)
 		cb->exec(cb->arg, pp->p);
 	procev(b, t, UDT_PEV_EXEC, 0, 0);
-	plant_rtld(b, pp);
+	pt_plant_rtld(b, pp);
 	if (t->stopped && !t->queued)
-		cont(t, 0);
+		pt_cont(t, 0);
 }
 
 static void on_event(pt_backend_t *b, pt_thread_t *t, int ev, int sig)
@@ -737,14 +597,14 @@ static void on_event(pt_backend_t *b, pt_thread_t *t, int ev, int sig)
 			ptrace(PTRACE_LISTEN, t->tid, 0, 0);
 			t->stopped = 0;
 		} else
-			cont(t, 0);
+			pt_cont(t, 0);
 		return;
 	case PTRACE_EVENT_CLONE:
 		ptrace(PTRACE_GETEVENTMSG, t->tid, 0, &msg);
 		if (!th_find(b, (pid_t)msg)) {
 			st = pt_wait_initial(b, (pid_t)msg);
 			if (WIFSTOPPED(st) &&
-			    (nt = th_add(b, pp, (pid_t)msg, t->vfork)) != NULL) {
+			    (nt = pt_th_add(b, pp, (pid_t)msg, t->vfork)) != NULL) {
 				if (!t->vfork) {
 					proc_thread_add(pp->p, (pid_t)msg);
 					if (b->base.cb.thread)
@@ -752,48 +612,40 @@ static void on_event(pt_backend_t *b, pt_thread_t *t, int ev, int sig)
 						    (pid_t)msg, 1);
 					procev(b, t, UDT_PEV_LWP, (int64_t)msg, 0);
 				}
-				cont(nt, 0);
+				pt_cont(nt, 0);
 			}
 		}
-		cont(t, 0);
+		pt_cont(t, 0);
 		return;
 	case PTRACE_EVENT_FORK:
 	case PTRACE_EVENT_VFORK:
 		ptrace(PTRACE_GETEVENTMSG, t->tid, 0, &msg);
 		procev(b, t, UDT_PEV_FORK, (int64_t)msg, 0);
 		if (ev == PTRACE_EVENT_FORK)
-			fork_child(b, pp, (pid_t)msg, 1);
+			pt_fork_child(b, pp, (pid_t)msg, 1);
 		else {
 			st = pt_wait_initial(b, (pid_t)msg);
 			if (WIFSTOPPED(st) &&
-			    (nt = th_add(b, pp, (pid_t)msg, 1)) != NULL)
-				cont(nt, 0);
+			    (nt = pt_th_add(b, pp, (pid_t)msg, 1)) != NULL)
+				pt_cont(nt, 0);
 		}
-		cont(t, 0);
+		pt_cont(t, 0);
 		return;
 	case PTRACE_EVENT_EXIT:
 		/* asked for by a wrapping backend (uprobe): memory still there */
 		if (!t->vfork && b->base.cb.exiting)
 			b->base.cb.exiting(b->base.cb.arg, pp->p);
-		cont(t, 0);
+		pt_cont(t, 0);
 		return;
 	case PTRACE_EVENT_EXEC:
 		if (t->vfork) {
-			/* a new image: no int3 of ours in it */
-			udt_proc_t *c;
-			pid_t tid = t->tid;
-			th_del(b, t);
-			if (b->sysstops && (c = proc_fork_child(pp->p, tid))) {
-				proc_exec_reset(c);
-				own_child(b, c, tid);
-			} else
-				ptrace(PTRACE_DETACH, tid, 0, 0);
+			pt_vfork_exec(b, pp, t);
 			return;
 		}
 		on_exec(b, pp, t);
 		return;
 	default:
-		cont(t, 0);
+		pt_cont(t, 0);
 		return;
 	}
 }
@@ -834,13 +686,13 @@ static int adopt_thread(pt_backend_t *b, pid_t tid)
 	for (pp = b->procs; pp; pp = pp->next)
 		if (pp->pid == tgid)
 			break;
-	if (!pp || !(nt = th_add(b, pp, tid, 0)))
+	if (!pp || !(nt = pt_th_add(b, pp, tid, 0)))
 		return 0;
 	nt->stopped = 1;
 	proc_thread_add(pp->p, tid);
 	if (b->base.cb.thread)
 		b->base.cb.thread(b->base.cb.arg, pp->p, tid, 1);
-	cont(nt, 0);
+	pt_cont(nt, 0);
 	return 1;
 }
 
@@ -861,7 +713,7 @@ static void handle(pt_backend_t *b, pid_t tid, int st)
 		if (!t->vfork && tid == pp->pid) {
 			udt_proc_t *p = pp->p;
 			int owned = pp->owned;
-			drop_proc(b, pp);
+			pt_drop_proc(b, pp);
 			if (b->base.cb.exited)
 				b->base.cb.exited(b->base.cb.arg, p, st);
 			if (owned)
@@ -873,7 +725,7 @@ static void handle(pt_backend_t *b, pid_t tid, int st)
 			if (b->base.cb.thread)
 				b->base.cb.thread(b->base.cb.arg, pp->p, tid, 0);
 		}
-		th_del(b, t);
+		pt_th_del(b, t);
 		return;
 	}
 	if (!WIFSTOPPED(st))
@@ -895,7 +747,7 @@ static void handle(pt_backend_t *b, pid_t tid, int st)
 		 */
 		t->rewound = 0;
 		if (ptrace(PTRACE_GETREGS, tid, 0, &r) == 0 && r.rip == at) {
-			cont(t, 0);
+			pt_cont(t, 0);
 			return;
 		}
 	}
@@ -909,14 +761,14 @@ static void handle(pt_backend_t *b, pid_t tid, int st)
 	}
 	if (sig == SIGSTOP && t->sigstop_sent) {
 		t->sigstop_sent = 0;
-		cont(t, 0);
+		pt_cont(t, 0);
 		return;
 	}
 	if (is_stopsig(sig)) {
 		siginfo_t si;
 		/* not seized: a group-stop has no siginfo; cannot LISTEN */
 		if (ptrace(PTRACE_GETSIGINFO, tid, 0, &si) < 0 && errno == EINVAL) {
-			cont(t, 0);
+			pt_cont(t, 0);
 			return;
 		}
 	}
@@ -925,7 +777,7 @@ static void handle(pt_backend_t *b, pid_t tid, int st)
 		if (ptrace(PTRACE_GETSIGINFO, tid, 0, &si) == 0)
 			procev(b, t, UDT_PEV_SIGNAL, sig, si.si_code);
 	}
-	cont(t, sig);   /* signals reach the target unchanged */
+	pt_cont(t, sig);   /* signals reach the target unchanged */
 }
 
 /* ---- ops ---- */
@@ -957,7 +809,7 @@ static int pt_add_proc(udt_backend_t *be, udt_proc_t *p)
 	pp->pid = proc_pid(p);
 	n = proc_threads(p, &tids);
 	for (i = 0; i < n; i++) {
-		if (!(t = th_add(b, pp, tids[i], 0)))
+		if (!(t = pt_th_add(b, pp, tids[i], 0)))
 			continue;
 		t->stopped = 1;
 		ptrace(PTRACE_SETOPTIONS, tids[i], 0, (void *)(long)(PT_OPTIONS |
@@ -965,7 +817,7 @@ static int pt_add_proc(udt_backend_t *be, udt_proc_t *p)
 	}
 	pp->next = b->procs;
 	b->procs = pp;
-	plant_rtld(b, pp);
+	pt_plant_rtld(b, pp);
 	return 0;
 }
 
@@ -991,7 +843,7 @@ static int pt_add_site(udt_backend_t *be, udt_site_t *s)
 			if (!ns) {
 				snprintf(b->err, sizeof b->err, "out of memory");
 				if (!bp->live && !bp->rtld)
-					unplant(pp, bp);
+					pt_unplant(pp, bp);
 				return -1;
 			}
 			bp->sites = ns;
@@ -1022,7 +874,7 @@ static int pt_remove_site(udt_backend_t *be, udt_site_t *s)
 		}
 	s->bpriv = NULL;
 	if (!bp->live && !bp->rtld)
-		unplant(pp, bp);
+		pt_unplant(pp, bp);
 	return 0;
 }
 
@@ -1040,12 +892,12 @@ static int pt_resume(udt_backend_t *be)
 		 */
 		for (t = pp->threads; t; t = t->pnext)
 			if (t->stopped && !t->vfork) {
-				plant_rtld(b, pp);
+				pt_plant_rtld(b, pp);
 				break;
 			}
 		for (t = pp->threads; t; t = t->pnext)
 			if (t->stopped && !t->queued)
-				cont(t, 0);
+				pt_cont(t, 0);
 	}
 	if (b->nq)
 		kill(getpid(), SIGCHLD);
@@ -1157,7 +1009,7 @@ static void settle(pt_backend_t *b, pt_thread_t *t, int st)
 		ptrace(PTRACE_GETEVENTMSG, t->tid, 0, &msg);
 		if (!th_find(b, (pid_t)msg) &&
 		    WIFSTOPPED(pt_wait_initial(b, (pid_t)msg)) &&
-		    (nt = th_add(b, pp, (pid_t)msg, t->vfork)) != NULL) {
+		    (nt = pt_th_add(b, pp, (pid_t)msg, t->vfork)) != NULL) {
 			nt->stopped = 1;
 			if (!t->vfork)
 				proc_thread_add(pp->p, (pid_t)msg);
@@ -1165,18 +1017,18 @@ static void settle(pt_backend_t *b, pt_thread_t *t, int st)
 		return;
 	case PTRACE_EVENT_FORK:
 		ptrace(PTRACE_GETEVENTMSG, t->tid, 0, &msg);
-		fork_child(b, pp, (pid_t)msg, 0);
+		pt_fork_child(b, pp, (pid_t)msg, 0);
 		return;
 	case PTRACE_EVENT_VFORK:
 		/* shares our int3s: held stopped, let go once they are out */
 		ptrace(PTRACE_GETEVENTMSG, t->tid, 0, &msg);
 		if (WIFSTOPPED(pt_wait_initial(b, (pid_t)msg)) &&
-		    (nt = th_add(b, pp, (pid_t)msg, 1)) != NULL)
+		    (nt = pt_th_add(b, pp, (pid_t)msg, 1)) != NULL)
 			nt->stopped = 1;
 		return;
 	case PTRACE_EVENT_EXEC:
 		if (!t->vfork) {
-			bp_forget_all(pp);
+			pt_bp_forget_all(pp);
 			proc_exec_reset(pp->p);
 		}
 		return;
@@ -1235,7 +1087,7 @@ static void destroy_proc(pt_backend_t *b, pt_proc_t *pp)
 			if (t->stopped)
 				continue;
 			if (interrupt(t) < 0) {
-				th_del(b, t);
+				pt_th_del(b, t);
 				continue;
 			}
 			for (;;) {
@@ -1259,7 +1111,7 @@ static void destroy_proc(pt_backend_t *b, pt_proc_t *pp)
 				if (w < 0 && errno == EINTR)
 					continue;
 				if (w < 0 || !WIFSTOPPED(st)) {
-					th_del(b, t);
+					pt_th_del(b, t);
 					break;
 				}
 				settle(b, t, st);
@@ -1267,7 +1119,7 @@ static void destroy_proc(pt_backend_t *b, pt_proc_t *pp)
 				    trap_pending(pp->pid, t->tid)) {
 					/* it took an int3 and the interrupt won the
 					 * race: let it report that trap now */
-					cont(t, 0);
+					pt_cont(t, 0);
 					continue;
 				}
 				break;
@@ -1285,15 +1137,15 @@ static void destroy_proc(pt_backend_t *b, pt_proc_t *pp)
 			}
 		}
 	for (bp = pp->bplist; bp; bp = bp->lnext)
-		unplant(pp, bp);
+		pt_unplant(pp, bp);
 	for (t = pp->threads; t; t = nx) {
 		nx = t->pnext;
 		if (t->vfork) {   /* ours alone: proc_release does not know it */
 			ptrace(PTRACE_DETACH, t->tid, 0, 0);
-			th_del(b, t);
+			pt_th_del(b, t);
 		}
 	}
-	drop_proc(b, pp);
+	pt_drop_proc(b, pp);
 }
 
 static void pt_destroy(udt_backend_t *be)
@@ -1369,7 +1221,7 @@ static int pt_sample(udt_backend_t *be,
 				h->cookie = NULL;
 				fn(arg, h);
 			}
-			cont(t, 0);
+			pt_cont(t, 0);
 		}
 	}
 	if (b->nq)
@@ -1397,7 +1249,7 @@ static pid_t pt_hold(udt_backend_t *be, udt_proc_t *p, int on)
 			if (t->held) {
 				t->held = 0;
 				if (t->stopped && !t->queued)
-					cont(t, 0);
+					pt_cont(t, 0);
 			}
 		if (b->nq)
 			kill(getpid(), SIGCHLD);   /* the queued stops: dispatch */

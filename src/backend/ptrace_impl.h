@@ -128,4 +128,25 @@ void pt_mark_taken(pt_thread_t *t, uint64_t addr);
 /* Wait for and consume t's next status, a trap of ours rewound first (t->rewound). */
 pid_t pt_take(pt_thread_t *t, int flags, int *st);
 
+/* ptrace.c, for ptrace_fork.c */
+pt_thread_t *pt_th_add(pt_backend_t *b, pt_proc_t *pp, pid_t tid, int vfork);
+void pt_th_del(pt_backend_t *b, pt_thread_t *t);
+/* Resume t: through its next system call's stops while any is asked for. */
+void pt_cont(pt_thread_t *t, int sig);
+int pt_bp_insert(pt_proc_t *pp, pt_bp_t *bp);
+/* Forget every breakpoint without touching memory (exec, exit, destroy). */
+void pt_bp_forget_all(pt_proc_t *pp);
+void pt_unplant(pt_proc_t *pp, pt_bp_t *bp);
+void pt_plant_rtld(pt_backend_t *b, pt_proc_t *pp);
+/* Stop watching pp: its threads and breakpoints forgotten, nothing written. */
+void pt_drop_proc(pt_backend_t *b, pt_proc_t *pp);
+
+/* ptrace_fork.c */
+/* Watch descendant c (stopped) for its system calls only: ours to release. */
+void pt_own_child(pt_backend_t *b, udt_proc_t *c, pid_t child);
+/* Fork child of pp: followed if keep and the consumer wants it, else cleaned and let go. */
+void pt_fork_child(pt_backend_t *b, pt_proc_t *pp, pid_t child, int keep);
+/* Vfork child t of pp exec'd: followed as a fork child, or let go. */
+void pt_vfork_exec(pt_backend_t *b, pt_proc_t *pp, pt_thread_t *t);
+
 #endif /* UDTRACE_BACKEND_PTRACE_IMPL_H */
