@@ -399,6 +399,8 @@ static void ring_deliver(up_backend_t *b, up_ring_t *r)
 	h->cookie = s->s->cookie;
 	h->proc = s->up ? s->up->p : NULL;
 	h->comm = s->up ? NULL : up_comm_find(b, (pid_t)pt[0]);
+	/* a process we do not trace may be gone before /proc says who its parent was */
+	h->ppid = s->up ? 0 : up_comm_ppid(b, (pid_t)pt[0]);
 	h->pid = (pid_t)pt[0];
 	h->tid = (pid_t)pt[1];
 	h->cpu = (int)cpu[0];

@@ -141,10 +141,11 @@ static void ident_read(hitctx_ident_t *id, pid_t pid)
 	}
 }
 
-const hitctx_ident_t *hitctx_ident(pid_t pid, uint64_t now)
+const hitctx_ident_t *hitctx_ident(pid_t pid, uint64_t now, int fresh)
 {
 	hitctx_ident_t *id = &idents[(uint32_t)pid % NIDENT];
-	if (id->pid != pid || now - id->stamp > IDENT_TTL || now < id->stamp) {
+	if (fresh || id->pid != pid || now - id->stamp > IDENT_TTL ||
+	    now < id->stamp) {
 		if (id->pid != pid) {
 			/*
 			 * A process new to us: have the symbolizer read its maps

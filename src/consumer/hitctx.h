@@ -52,9 +52,11 @@ typedef struct hitctx_ident {
 /*
  * The identity of pid at hit time now (ns): read from /proc/PID/status
  * and comm the first time, again when older than a quarter second (an
- * exec changes execname). Never NULL: a process already gone keeps what
- * was known, else zeros and an empty name.
+ * exec changes execname), or at every call with fresh (the program reads
+ * ppid, uid or gid, which setuid and the like change at any time). Never
+ * NULL: a process already gone keeps what was known, else zeros and an
+ * empty name.
  */
-const hitctx_ident_t *hitctx_ident(pid_t pid, uint64_t now);
+const hitctx_ident_t *hitctx_ident(pid_t pid, uint64_t now, int fresh);
 
 #endif /* UDTRACE_CONSUMER_HITCTX_H */

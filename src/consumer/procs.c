@@ -18,6 +18,7 @@
 #include "sym/sym.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,9 +44,44 @@ udt_tproc_t *procs_of(udt_procs_t *ps, const udt_proc_t *p)
 	return NULL;
 }
 
+/* The number after "key:" in a /proc status text, or -1. */
+static long long status_num(const char *text, const char *key)
+{
+	size_t kl = strlen(key);
+	for (const char *l = text; l != NULL && *l; ) {
+		if (strncmp(l, key, kl) == 0 && l[kl] == ':')
+			return strtoll(l + kl + 1, NULL, 10);
+		if ((l = strchr(l, '\n')) != NULL)
+			l++;
+	}
+	return -1;
+}
+
+void procs_refresh_ident(udt_tproc_t *t)
+{
+	char buf[2048];
+	long long v;
+	ssize_t n;
+
+	if (t->statusfd < 0 || (n = pread(t->statusfd, buf, sizeof(buf) - 1,
+	    0)) <= 0)
+		return;
+	buf[n] = '\0';
+	if ((v = status_num(buf, "PPid")) >= 0)
+		t->ppid = (int32_t)v;
+	if ((v = status_num(buf, "Uid")) >= 0)
+		t->uid = (uint32_t)v;
+	if ((v = status_num(buf, "Gid")) >= 0)
+		t->gid = (uint32_t)v;
+}
+
 void procs_identity(udt_tproc_t *t)
 {
 	char path[64], line[256];
+	if (t->statusfd < 0) {
+		snprintf(path, sizeof(path), "/proc/%d/status", (int)t->pid);
+		t->statusfd = open(path, O_RDONLY | O_CLOEXEC);
+	}
 	snprintf(path, sizeof(path), "/proc/%d/status", (int)t->pid);
 	FILE *f = fopen(path, "r");
 	if (f != NULL) {
@@ -214,12 +250,15 @@ static udt_tproc_t *track(udt_handle_t *h, udt_proc_t *p, int user)
 	t->created = proc_created(p);
 	t->user = user;
 	t->alive = 1;
+	t->statusfd = -1;
 	procs_identity(t);
 	procs_prime_syms(t);
 	if (ps->be->ops->add_proc(ps->be, p) != 0) {
 		snprintf(h->errmsg, sizeof(h->errmsg), "failed to %s pid %d: %s",
 		    t->created ? "control" : "grab", (int)t->pid,
 		    ps->be->ops->errmsg ? ps->be->ops->errmsg(ps->be) : "error");
+		if (t->statusfd >= 0)
+			close(t->statusfd);
 		free(t);
 		return NULL;
 	}
@@ -324,6 +363,8 @@ void procs_release_all(udt_handle_t *h)
 		if (t->created && t->alive)
 			proc_kill(t->proc);    /* restores, then SIGKILL */
 		proc_release(t->proc);     /* detaches (reaps a killed child), frees */
+		if (t->statusfd >= 0)
+			close(t->statusfd);
 		free(t);
 	}
 	free(ps->v);

@@ -31,6 +31,7 @@ typedef struct udt_tproc {
 	int created;       /* -c: killed if udtrace ends first */
 	int alive;         /* the backend has not reported its exit */
 	int forked;        /* a fork child followed for a USDT glob: no notices */
+	int statusfd;      /* /proc/PID/status, kept for procs_refresh_ident; -1 */
 	struct udt_provider *pv;   /* its pid<PID> provider, NULL until named */
 } udt_tproc_t;
 
@@ -60,6 +61,13 @@ udt_backend_t *procs_backend(struct udt_handle *h);
 
 /* /proc/PID/status and comm -> ppid, uid, gid, execname. */
 void procs_identity(udt_tproc_t *t);
+
+/*
+ * ppid, uid and gid of t as they are now, from /proc/PID/status through
+ * a descriptor kept open (no allocation: the hit path calls it); a
+ * process already gone keeps the values last read.
+ */
+void procs_refresh_ident(udt_tproc_t *t);
 
 /*
  * Let the symbolizer read t's memory map now, so stacks and usym() of

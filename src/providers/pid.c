@@ -601,6 +601,9 @@ unsigned pid_difo_needs(const difo_t *dp)
 			else if (in->imm == DIF_VAR_CURPSINFO ||
 			    in->imm == DIF_VAR_CURLWPSINFO)
 				n |= UDT_NEED_USERMEM;
+			else if (in->imm == DIF_VAR_PPID ||
+			    in->imm == DIF_VAR_UID || in->imm == DIF_VAR_GID)
+				n |= UDT_NEED_IDENT;
 		} else if (in->op == DIF_LDGA && (in->imm == DIF_VAR_FDS ||
 		    in->imm == DIF_VAR_PSINFO || in->imm == DIF_VAR_LWPSINFO)) {
 			/*
@@ -614,6 +617,8 @@ unsigned pid_difo_needs(const difo_t *dp)
 			n |= UDT_NEED_UREGS;
 		} else if (in->op == DIF_CALL && in->imm == DIF_SUBR_USTACK) {
 			n |= UDT_NEED_USTACK;
+		} else if (in->op == DIF_CALL && in->imm == DIF_SUBR_PROGENYOF) {
+			n |= UDT_NEED_IDENT;
 		} else if (in->op == DIF_CALL && (in->imm == DIF_SUBR_COPYIN ||
 		    in->imm == DIF_SUBR_COPYINSTR ||
 		    in->imm == DIF_SUBR_COPYINTO)) {
@@ -688,16 +693,20 @@ void pid_hit(void *arg, const udt_hit_t *uh)
 	hit->pid = uh->pid ? uh->pid : t->pid;
 	hit->tid = uh->tid ? uh->tid : hit->pid;
 	if (t != NULL) {
+		if (h->pneeds & UDT_NEED_IDENT)
+			procs_refresh_ident(t);
 		hit->ppid = t->ppid;
 		hit->uid = t->uid;
 		hit->gid = t->gid;
 		hit->execname = t->execname;
 	} else {
 		/* a system-wide site (decision 6): a process we do not trace */
-		const hitctx_ident_t *id = hitctx_ident(hit->pid, uh->time);
+		const hitctx_ident_t *id = hitctx_ident(hit->pid, uh->time,
+		    (h->pneeds & UDT_NEED_IDENT) != 0);
 		if (udt_symbolize == NULL)      /* no process added it */
 			udt_symbolize = sym_lookup_pid;
-		hit->ppid = id->ppid;
+		/* gone before /proc could say: the fork the kernel announced */
+		hit->ppid = id->ppid || !uh->ppid ? id->ppid : uh->ppid;
 		hit->uid = id->uid;
 		hit->gid = id->gid;
 		/* the backend's record of its name outlives the process */

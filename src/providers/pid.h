@@ -34,6 +34,13 @@ struct pid_state;
 #define UDT_NEED_USERMEM   0x8
 #define UDT_NEED_ARGS      0x10  /* arg0..arg9, args[]: registers, USDT specs */
 #define UDT_NEED_UREGS     0x20  /* uregs[] */
+/*
+ * ppid, uid, gid, progenyof(): read from /proc as each hit is handled
+ * (the thread waits at the probe on ptrace; on uprobes a traced process
+ * is held in its exit until its hits are read), not once per process:
+ * a process may setuid, setgid or be reparented after it was first seen.
+ */
+#define UDT_NEED_IDENT     0x40
 
 /* The process id a pid provider description names (pid<digits>), else 0. */
 int32_t pid_desc_pid(const d_pdesc_t *d);

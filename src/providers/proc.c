@@ -285,7 +285,7 @@ static void fire(udt_handle_t *h, int k, pid_t pid, pid_t tid, int cpu,
 		hit->execname = t->execname;
 	} else {
 		/* a child udtrace does not trace itself */
-		const hitctx_ident_t *id = hitctx_ident(pid, time);
+		const hitctx_ident_t *id = hitctx_ident(pid, time, 0);
 		hit->ppid = id->ppid;
 		hit->uid = id->uid;
 		hit->gid = id->gid;
@@ -446,7 +446,7 @@ static void proc_event(udt_handle_t *h, const udt_hit_t *uh, int ev,
 		    h->procst->tpcomm == NULL) {
 			struct proc_state *ps = h->procst;
 			snprintf(ps->comm, sizeof(ps->comm), "%s",
-			    hitctx_ident(uh->pid, uh->time)->execname);
+			    hitctx_ident(uh->pid, uh->time, 0)->execname);
 			ps->tpcomm = ps->comm;
 		}
 		/* the child, before its first instruction */

@@ -240,7 +240,7 @@ void syscall_hit(void *arg, const udt_hit_t *uh, int nr, int ret)
 		hit->execname = t->execname;
 	} else {
 		/* a descendant, or any process system-wide */
-		const hitctx_ident_t *id = hitctx_ident(hit->pid, uh->time);
+		const hitctx_ident_t *id = hitctx_ident(hit->pid, uh->time, 0);
 		if (udt_symbolize == NULL)
 			udt_symbolize = sym_lookup_pid;
 		hit->ppid = uh->ppid ? uh->ppid : id->ppid;

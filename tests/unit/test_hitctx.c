@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include <sys/wait.h>
 
 #include "consumer/hitctx.h"
 #include "udtrace/regs.h"
@@ -105,19 +106,38 @@ int main(void)
 	CHECK_EQ_INT(hitctx_stopped(&bup), 0);
 
 	/* identity of a process we do not trace: ours, from /proc */
-	const hitctx_ident_t *id = hitctx_ident(getpid(), 1000);
+	const hitctx_ident_t *id = hitctx_ident(getpid(), 1000, 0);
 	CHECK_EQ_INT(id->pid, getpid());
 	CHECK_EQ_INT(id->ppid, getppid());
 	CHECK_EQ_INT(id->uid, getuid());
 	CHECK_EQ_INT(id->gid, getgid());
 	CHECK_EQ_STR(id->execname, "test_hitctx");
 	/* cached within a quarter second, read again after */
-	CHECK(hitctx_ident(getpid(), 1000 + 1000000) == id);
-	CHECK_EQ_STR(hitctx_ident(getpid(), 1000 + 1000000000ULL)->execname,
+	CHECK(hitctx_ident(getpid(), 1000 + 1000000, 0) == id);
+	CHECK_EQ_STR(hitctx_ident(getpid(), 1000 + 1000000000ULL, 0)->execname,
 	    "test_hitctx");
 	/* a process that does not exist: zeros and an empty name */
-	id = hitctx_ident(0x3fffffff, 5);
+	id = hitctx_ident(0x3fffffff, 5, 0);
 	CHECK_EQ_INT(id->ppid, 0);
 	CHECK_EQ_STR(id->execname, "");
+	/*
+	 * fresh (the program reads uid or gid): read again within the
+	 * quarter second, so a setgid between two hits shows in the second
+	 * (in a child, root: its gid changes, ours not)
+	 */
+	pid_t c = fork();
+	if (c == 0) {
+		const hitctx_ident_t *ci = hitctx_ident(getpid(), 7000, 0);
+		uint32_t before = ci->gid;
+		if (setgid(getgid() + 4321) != 0)
+			_exit(3);   /* not root: nothing to show */
+		int stale = hitctx_ident(getpid(), 7001, 0)->gid == before;
+		int fresh = hitctx_ident(getpid(), 7002, 1)->gid == getgid();
+		_exit(stale && fresh ? 0 : 1);
+	}
+	int st = -1;
+	CHECK_EQ_INT((int)waitpid(c, &st, 0), (int)c);
+	CHECK(WIFEXITED(st) && (WEXITSTATUS(st) == 0 ||
+	    (WEXITSTATUS(st) == 3 && getuid() != 0)));
 	return UNIT_END();
 }
