@@ -7,8 +7,8 @@
  * Owns: the points (one per process and address, every site planted
  * there), when they are patched and restored, and the fallback: a site
  * that cannot be patched safely (tramp_code.c says why; -v prints it),
- * whose actions need the thread stopped (site.sync), which needs a copy
- * of the stack, or that is system-wide, goes to an inner backend —
+ * whose actions need the thread stopped (site.sync), or that is
+ * system-wide, goes to an inner backend —
  * uprobe, or ptrace where uprobes are not permitted — which also owns
  * the processes' lifecycle (threads, fork, exec, exit, dlopen stops).
  * Must not: plant a jump while any thread of the process runs, or where
@@ -200,15 +200,18 @@ static size_t thread_pcs(tp_proc_t *tp, uint64_t *pcs, size_t max)
 	return k;
 }
 
-static void threads_note(tp_proc_t *tp)
+/* Every thread's thread pointer and stack (all stopped: attach, exec). */
+static void threads_note(tp_backend_t *b, tp_proc_t *tp)
 {
 	const pid_t *tids;
 	size_t n = proc_threads(tp->p, &tids);
 	struct user_regs_struct r;
 
 	for (size_t i = 0; i < n; i++)
-		if (ptrace(PTRACE_GETREGS, tids[i], 0, &r) == 0)
+		if (ptrace(PTRACE_GETREGS, tids[i], 0, &r) == 0) {
 			tp_thr_set(tp, tids[i], r.fs_base);
+			tp_stack_note(b, tp, tids[i], 0);
+		}
 }
 
 /* ---- fallback ---- */
@@ -468,8 +471,11 @@ static void in_thread(void *arg, udt_proc_t *p, pid_t tid, int born)
 	 */
 	if (tp)
 		tp_drain(b, tp, UINT64_MAX);
-	if (tp && born && ptrace(PTRACE_GETREGS, tid, 0, &r) == 0)
+	if (tp && born && ptrace(PTRACE_GETREGS, tid, 0, &r) == 0) {
 		tp_thr_set(tp, tid, r.fs_base);
+		tp_stack_note(b, tp, tid, 1);
+	} else if (tp && !born)
+		tp_stack_forget(tp, tid);
 	if (b->base.cb.thread)
 		b->base.cb.thread(b->base.cb.arg, p, tid, born);
 }
@@ -537,6 +543,7 @@ static void proc_drop(tp_backend_t *b, tp_proc_t *tp)
 	free(tp->byid);
 	free(tp->areas);
 	free(tp->thr);
+	free(tp->stk);
 	free(tp);
 }
 
@@ -569,7 +576,8 @@ static void in_exec(void *arg, udt_proc_t *p)
 		tp_ring_unmap(b, tp);
 		tp->ring_failed = 0;
 		tp->nthr = 0;
-		threads_note(tp);
+		tp_stack_reset(tp);
+		threads_note(b, tp);
 	}
 	if (b->base.cb.exec)
 		b->base.cb.exec(b->base.cb.arg, p);
@@ -609,10 +617,16 @@ static int tp_add_proc(udt_backend_t *be, udt_proc_t *p)
 	}
 	tp->p = p;
 	tp->pid = proc_pid(p);
-	threads_note(tp);   /* stopped: their thread pointers */
+	threads_note(b, tp);   /* stopped: their thread pointers and stacks */
 	tp->next = b->procs;
 	b->procs = tp;
 	return 0;
+}
+
+/* The stack bytes s wants copied at each hit, as the uprobe backend copies them. */
+static uint32_t site_stack(const udt_site_t *s)
+{
+	return s->stack > TP_STACK_MAX ? TP_STACK_MAX : s->stack;
 }
 
 static int to_inner(tp_backend_t *b, udt_site_t *s)
@@ -641,15 +655,23 @@ static int tp_add_site(udt_backend_t *be, udt_site_t *s)
 	if ((pt = tp_pt_find(tp, s->addr))) {
 		if (pt->state == TP_FALLBACK && to_inner(b, s) < 0)
 			return -1;
-		if (pt->state != TP_FALLBACK && (s->sync || s->stack ||
-		    s->refctr_off)) {
-			/* this site must act or copy at the probe: all go inner */
+		if (pt->state != TP_FALLBACK && (s->sync || s->refctr_off)) {
+			/* this site must act at the probe: all go inner */
 			demote(b, tp, pt->state == TP_INNER ? pt->outer : pt,
 			    s->sync ? "the probe's actions need the thread "
-			    "stopped" : s->stack ? "a stack copy is needed" :
-			    "its USDT semaphore is the kernel's to count");
+			    "stopped" : "its USDT semaphore is the kernel's to "
+			    "count");
 			if (to_inner(b, s) < 0)
 				return -1;
+		} else if (pt->state != TP_FALLBACK && site_stack(s) > pt->stack) {
+			/* a longer copy: a new trampoline, the jump moved to it */
+			tp_point_t *o = pt->state == TP_INNER ? pt->outer : pt;
+			pt->stack = site_stack(s);
+			if (o->state == TP_PATCHED || o->state == TP_PENDING) {
+				o->state = TP_PENDING;
+				o->tramp = 0;
+				tp->pending = 1;
+			}
 		}
 		if (pt_add_site(b, pt, s) < 0)
 			return -1;
@@ -666,11 +688,11 @@ static int tp_add_site(udt_backend_t *be, udt_site_t *s)
 		if (!(o = tp_pt_find(tp, s->addr - (uint64_t)k)) ||
 		    (o->state != TP_PENDING && o->state != TP_PATCHED))
 			continue;
-		if (!s->sync && !s->stack && !s->refctr_off &&
-		    plan_boundary(o, s->addr)) {
+		if (!s->sync && !s->refctr_off && plan_boundary(o, s->addr)) {
 			if (!(pt = pt_new(b, tp, s->addr)) ||
 			    pt_add_site(b, pt, s) < 0)
 				return -1;
+			pt->stack = site_stack(s);
 			pt->state = TP_INNER;
 			pt->outer = o;
 			o->state = TP_PENDING;   /* a new trampoline, with its record */
@@ -688,8 +710,6 @@ static int tp_add_site(udt_backend_t *be, udt_site_t *s)
 	else if (s->refctr_off)
 		snprintf(why, sizeof why, "its USDT semaphore is the kernel's "
 		    "to count");
-	else if (s->stack)
-		snprintf(why, sizeof why, "a stack copy is needed");
 	if (!why[0]) {
 		rc = tp_analyse(b, tp->p, s, &pt->plan, why, sizeof why);
 		if (rc < 0)
@@ -724,6 +744,7 @@ static int tp_add_site(udt_backend_t *be, udt_site_t *s)
 			}
 			if (pt_add_site(b, pt, s) < 0)
 				return -1;
+			pt->stack = site_stack(s);
 			pt->state = TP_PENDING;
 			tp->pending = 1;
 			return 0;

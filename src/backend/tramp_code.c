@@ -399,7 +399,7 @@ static void put(buf_t *b, const void *v, size_t n)
 static void put32(buf_t *b, uint32_t v) { put(b, &v, 4); }
 static void put64(buf_t *b, uint64_t v) { put(b, &v, 8); }
 
-/* x86 register numbers of the R_* slots stored straight from the register */
+/* x86 register numbers of the R_* slots, for the stores into the record */
 static const struct { int r, x; } direct[] = {
 	{ R_R15, 15 }, { R_R14, 14 }, { R_R13, 13 }, { R_R12, 12 },
 	{ R_RBP, 5 }, { R_RBX, 3 }, { R_R11, 11 }, { R_R10, 10 },
@@ -447,32 +447,160 @@ static int branch(buf_t *b, uint64_t at, int cc, uint64_t target)
 	return 0;
 }
 
-/* The record block: save, reserve, write the record of point id, restore. */
-static void emit_record(buf_t *b, const tp_backend_t *bk, const tp_proc_t *tp,
-    uint32_t id)
+/* A rel32 of a jump or jcc just emitted, to be set by fix(). */
+static size_t hole(buf_t *b)
 {
+	size_t at = b->n;
+
+	put32(b, 0);
+	return at;
+}
+
+static void fix(buf_t *b, size_t at, size_t to)
+{
+	int32_t rel = (int32_t)((int64_t)to - (int64_t)(at + 4));
+
+	if (!b->bad && at + 4 <= b->n)
+		memcpy(b->p + at, &rel, 4);
+}
+
+/* the thread pointer into %rax (rdfsbase where the kernel allows it) */
+static void fs_rax(buf_t *b, const tp_backend_t *bk)
+{
+	if (bk->fsgsbase)
+		PUT(b, 0xf3, 0x48, 0x0f, 0xae, 0xc0);   /* rdfsbase %rax */
+	else
+		PUT(b, 0x64, 0x48, 0x8b, 0x04, 0x25, 0, 0, 0, 0); /* mov %fs:0,%rax */
+}
+
+/*
+ * How many stack bytes to copy, into %rdx (rsi = the thread's rsp; rax,
+ * rcx, rdx, rdi, r8 free): min(n, hi - rsp) from the first entry of the
+ * stack table whose key is the thread pointer and whose [lo, hi) holds
+ * rsp, read key, range, key again (an entry being removed is skipped);
+ * with none, to the end of rsp's page. At most TP_STK_N slots are looked
+ * at: the loop ends whatever the table holds.
+ */
+static void emit_stacklen(buf_t *b, const tp_backend_t *bk,
+    const tp_proc_t *tp, uint32_t n)
+{
+	size_t loop, jz, jne1, jb, jae, jne2, jfound, jnz, notfound, havelen;
+
+	fs_rax(b, bk);
+	PUT(b, 0x48, 0xbf);                     /* movabs $table,%rdi */
+	put64(b, tp->tring + TP_H_STK);
+	PUT(b, 0x48, 0x89, 0xc1);               /* mov %rax,%rcx */
+	PUT(b, 0x48, 0xba);                     /* movabs $K,%rdx */
+	put64(b, 0x9e3779b97f4a7c15ull);
+	PUT(b, 0x48, 0x0f, 0xaf, 0xca);         /* imul %rdx,%rcx */
+	PUT(b, 0x48, 0xc1, 0xe9, 64 - TP_STK_BITS);  /* shr $(64-bits),%rcx */
+	PUT(b, 0x48, 0xc1, 0xe1, 5);            /* shl $5,%rcx: entry offset */
+	PUT(b, 0x41, 0xb8);                     /* mov $TP_STK_N,%r8d */
+	put32(b, TP_STK_N);
+	loop = b->n;
+	PUT(b, 0x48, 0x8b, 0x14, 0x0f);         /* mov (%rdi,%rcx),%rdx: key */
+	PUT(b, 0x48, 0x85, 0xd2);               /* test %rdx,%rdx */
+	PUT(b, 0x0f, 0x84);                     /* jz notfound: never used */
+	jz = hole(b);
+	PUT(b, 0x48, 0x39, 0xc2);               /* cmp %rax,%rdx */
+	PUT(b, 0x0f, 0x85);                     /* jne next */
+	jne1 = hole(b);
+	PUT(b, 0x48, 0x3b, 0x74, 0x0f, 0x08);   /* cmp 8(%rdi,%rcx),%rsi: lo */
+	PUT(b, 0x0f, 0x82);                     /* jb next */
+	jb = hole(b);
+	PUT(b, 0x48, 0x8b, 0x54, 0x0f, 0x10);   /* mov 16(%rdi,%rcx),%rdx: hi */
+	PUT(b, 0x48, 0x39, 0xd6);               /* cmp %rdx,%rsi */
+	PUT(b, 0x0f, 0x83);                     /* jae next */
+	jae = hole(b);
+	PUT(b, 0x48, 0x3b, 0x04, 0x0f);         /* cmp (%rdi,%rcx),%rax: key again */
+	PUT(b, 0x0f, 0x85);                     /* jne next */
+	jne2 = hole(b);
+	PUT(b, 0x48, 0x29, 0xf2);               /* sub %rsi,%rdx: hi - rsp */
+	PUT(b, 0xe9);                           /* jmp havelen */
+	jfound = hole(b);
+	/* next: */
+	fix(b, jne1, b->n);
+	fix(b, jb, b->n);
+	fix(b, jae, b->n);
+	fix(b, jne2, b->n);
+	PUT(b, 0x48, 0x83, 0xc1, TP_STK_ENT);   /* add $32,%rcx */
+	PUT(b, 0x48, 0x81, 0xe1);               /* and $mask,%rcx */
+	put32(b, TP_STK_N * TP_STK_ENT - 1);
+	PUT(b, 0x41, 0xff, 0xc8);               /* dec %r8d */
+	PUT(b, 0x0f, 0x85);                     /* jnz loop */
+	jnz = hole(b);
+	fix(b, jnz, loop);
+	notfound = b->n;
+	fix(b, jz, notfound);
+	PUT(b, 0x48, 0x89, 0xf2);               /* mov %rsi,%rdx */
+	PUT(b, 0x48, 0xf7, 0xd2);               /* not %rdx */
+	PUT(b, 0x81, 0xe2, 0xff, 0x0f, 0, 0);   /* and $4095,%edx */
+	PUT(b, 0x48, 0xff, 0xc2);               /* inc %rdx: to the page's end */
+	havelen = b->n;
+	fix(b, jfound, havelen);
+	PUT(b, 0x48, 0x81, 0xfa);               /* cmp $n,%rdx */
+	put32(b, n);
+	PUT(b, 0x76, 0x05);                     /* jbe 1f */
+	PUT(b, 0xba);                           /* mov $n,%edx */
+	put32(b, n);
+	/* 1: */
+}
+
+/*
+ * The record block: save, reserve, write the record of point id (with
+ * `stack` bytes from rsp up, at most, when stack > 0), restore.
+ *
+ * Saved on the stack, from rsp: aux 0, tsc 8, then (with a stack copy)
+ * r8 16, rdi 24, rsi 32, then rdx, rcx, rax, flags; the thread's rsp is
+ * 128 (the red zone) above the last.
+ */
+static void emit_record(buf_t *b, const tp_backend_t *bk, const tp_proc_t *tp,
+    uint32_t id, uint32_t stack)
+{
+	int extra = stack ? 24 : 0;
+	int o_rdx = 16 + extra, o_rcx = 24 + extra, o_rax = 32 + extra,
+	    o_fl = 40 + extra, orig = 48 + extra + 128;
 	size_t loop, jfull, jdone, full;
-	int32_t rel;
 
 	PUT(b, 0x48, 0x8d, 0x64, 0x24, 0x80);   /* lea -128(%rsp),%rsp: the red zone */
 	PUT(b, 0x9c, 0x50, 0x51, 0x52);         /* pushfq; push rax, rcx, rdx */
+	if (stack)
+		PUT(b, 0x56, 0x57, 0x41, 0x50); /* push rsi, rdi, r8 */
 	PUT(b, 0x0f, 0x01, 0xf9);               /* rdtscp */
 	PUT(b, 0x48, 0xc1, 0xe2, 0x20);         /* shl $32,%rdx */
 	PUT(b, 0x48, 0x09, 0xd0);               /* or %rdx,%rax */
 	PUT(b, 0x50, 0x51);                     /* push tsc, aux */
-	/* 0 aux, 8 tsc, 16 rdx, 24 rcx, 32 rax, 40 flags; rsp was rsp + 176 */
+	if (stack) {
+		PUT(b, 0xfc);                   /* cld: for rep movsb (popfq restores) */
+		PUT(b, 0x48, 0x8d, 0xb4, 0x24); /* lea orig(%rsp),%rsi */
+		put32(b, (uint32_t)orig);
+		emit_stacklen(b, bk, tp, stack);
+		PUT(b, 0x49, 0x89, 0xd0);       /* mov %rdx,%r8: bytes */
+		PUT(b, 0x48, 0x8d, 0xba);       /* lea STACK+255(%rdx),%rdi */
+		put32(b, TP_R_STACK + TP_REC - 1);
+		PUT(b, 0x48, 0xc1, 0xef, TP_RECSHIFT);   /* shr $8,%rdi: slots */
+	}
 	PUT(b, 0x48, 0xb9);                     /* movabs $ring,%rcx */
 	put64(b, tp->tring);
 	loop = b->n;
 	PUT(b, 0x48, 0x8b, 0x01);               /* mov (%rcx),%rax: head */
 	PUT(b, 0x48, 0x89, 0xc2);               /* mov %rax,%rdx */
 	PUT(b, 0x48, 0x2b, 0x51, TP_H_TAIL);    /* sub tail(%rcx),%rdx */
-	PUT(b, 0x48, 0x81, 0xfa);               /* cmp $nrec,%rdx */
-	put32(b, (uint32_t)tp->nrec);
-	PUT(b, 0x0f, 0x83);                     /* jae full */
-	jfull = b->n;
-	put32(b, 0);
-	PUT(b, 0x48, 0x8d, 0x50, 0x01);         /* lea 1(%rax),%rdx */
+	if (stack) {
+		PUT(b, 0x48, 0x01, 0xfa);       /* add %rdi,%rdx */
+		PUT(b, 0x48, 0x81, 0xfa);       /* cmp $nrec,%rdx */
+		put32(b, (uint32_t)tp->nrec);
+		PUT(b, 0x0f, 0x87);             /* ja full */
+	} else {
+		PUT(b, 0x48, 0x81, 0xfa);       /* cmp $nrec,%rdx */
+		put32(b, (uint32_t)tp->nrec);
+		PUT(b, 0x0f, 0x83);             /* jae full */
+	}
+	jfull = hole(b);
+	if (stack)
+		PUT(b, 0x48, 0x8d, 0x14, 0x38); /* lea (%rax,%rdi),%rdx */
+	else
+		PUT(b, 0x48, 0x8d, 0x50, 0x01); /* lea 1(%rax),%rdx */
 	PUT(b, 0xf0, 0x48, 0x0f, 0xb1, 0x11);   /* lock cmpxchg %rdx,(%rcx) */
 	PUT(b, 0x0f, 0x85);                     /* jne loop */
 	put32(b, (uint32_t)(int32_t)((int64_t)loop - (int64_t)(b->n + 4)));
@@ -483,21 +611,38 @@ static void emit_record(buf_t *b, const tp_backend_t *bk, const tp_proc_t *tp,
 	PUT(b, 0x48, 0x8d, 0x94, 0x11);         /* lea HDR(%rcx,%rdx),%rdx */
 	put32(b, TP_HDR);
 	for (size_t i = 0; i < sizeof direct / sizeof direct[0]; i++)
-		store(b, direct[i].x, direct[i].r);
+		if (!stack || (direct[i].x != 6 && direct[i].x != 7 &&
+		    direct[i].x != 8))
+			store(b, direct[i].x, direct[i].r);
+	if (stack) {
+		load_rcx(b, 16);
+		store(b, 1, R_R8);
+		load_rcx(b, 24);
+		store(b, 1, R_RDI);
+		load_rcx(b, 32);
+		store(b, 1, R_RSI);
+		PUT(b, 0x44, 0x89, 0x42, TP_R_SLEN);     /* mov %r8d,slen(%rdx) */
+		PUT(b, 0x89, 0x7a, TP_R_NSL);            /* mov %edi,nsl(%rdx) */
+	} else {
+		PUT(b, 0xc7, 0x42, TP_R_SLEN);           /* movl $0,slen(%rdx) */
+		put32(b, 0);
+		PUT(b, 0xc7, 0x42, TP_R_NSL);            /* movl $1,nsl(%rdx) */
+		put32(b, 1);
+	}
 	load_rcx(b, 0);
 	PUT(b, 0x89, 0x4a, TP_R_AUX);           /* mov %ecx,aux(%rdx) */
 	load_rcx(b, 8);
 	PUT(b, 0x48, 0x89, 0x4a, TP_R_TSC);     /* mov %rcx,tsc(%rdx) */
-	load_rcx(b, 16);
+	load_rcx(b, o_rdx);
 	store(b, 1, R_RDX);
-	load_rcx(b, 24);
+	load_rcx(b, o_rcx);
 	store(b, 1, R_RCX);
-	load_rcx(b, 32);
+	load_rcx(b, o_rax);
 	store(b, 1, R_RAX);
-	load_rcx(b, 40);
+	load_rcx(b, o_fl);
 	store(b, 1, R_RFL);
-	PUT(b, 0x48, 0x8d, 0x8c, 0x24);         /* lea 176(%rsp),%rcx */
-	put32(b, 176);
+	PUT(b, 0x48, 0x8d, 0x8c, 0x24);         /* lea orig(%rsp),%rcx */
+	put32(b, (uint32_t)orig);
 	store(b, 1, R_RSP);
 	PUT(b, 0xc7, 0x42, TP_R_ID);            /* movl $id,id(%rdx) */
 	put32(b, id);
@@ -506,24 +651,29 @@ static void emit_record(buf_t *b, const tp_backend_t *bk, const tp_proc_t *tp,
 	else
 		PUT(b, 0x64, 0x48, 0x8b, 0x0c, 0x25, 0, 0, 0, 0); /* mov %fs:0,%rcx */
 	store(b, 1, R_FS_BASE);
+	if (stack) {
+		PUT(b, 0x48, 0x8d, 0xba);       /* lea STACK(%rdx),%rdi */
+		put32(b, TP_R_STACK);
+		PUT(b, 0x48, 0x8d, 0xb4, 0x24); /* lea orig(%rsp),%rsi */
+		put32(b, (uint32_t)orig);
+		PUT(b, 0x4c, 0x89, 0xc1);       /* mov %r8,%rcx */
+		PUT(b, 0xf3, 0xa4);             /* rep movsb */
+	}
 	PUT(b, 0x48, 0xff, 0xc0);               /* inc %rax */
 	PUT(b, 0x48, 0x89, 0x02);               /* mov %rax,(%rdx): published */
 	PUT(b, 0xe9);                           /* jmp done */
-	jdone = b->n;
-	put32(b, 0);
+	jdone = hole(b);
 	full = b->n;
 	PUT(b, 0x48, 0x8b, 0x14, 0x24);         /* mov (%rsp),%rdx: aux */
 	PUT(b, 0x81, 0xe2);                     /* and $(TP_MAXCPU-1),%edx */
 	put32(b, TP_MAXCPU - 1);
 	PUT(b, 0xf0, 0x48, 0xff, 0x84, 0xd1);   /* lock incq drops(%rcx,%rdx,8) */
 	put32(b, TP_H_DROPS);
-	if (b->bad)
-		return;
-	rel = (int32_t)(full - (jfull + 4));
-	memcpy(b->p + jfull, &rel, 4);
-	rel = (int32_t)(b->n - (jdone + 4));
-	memcpy(b->p + jdone, &rel, 4);
+	fix(b, jfull, full);
+	fix(b, jdone, b->n);
 	PUT(b, 0x48, 0x83, 0xc4, 0x10);         /* add $16,%rsp */
+	if (stack)
+		PUT(b, 0x41, 0x58, 0x5f, 0x5e); /* pop r8, rdi, rsi */
 	PUT(b, 0x5a, 0x59, 0x58, 0x9d);         /* pop rdx, rcx, rax; popfq */
 	PUT(b, 0x48, 0x8d, 0xa4, 0x24, 0x80, 0, 0, 0);  /* lea 128(%rsp),%rsp */
 }
@@ -534,7 +684,7 @@ int tp_emit(const tp_backend_t *bk, const tp_proc_t *tp, const tp_point_t *pt,
 	buf_t b = { code, 0, TP_CODE_MAX, 0 };
 	uint64_t ia = pt->addr;
 
-	emit_record(&b, bk, tp, pt->id);
+	emit_record(&b, bk, tp, pt->id, pt->stack);
 	/* the displaced instructions */
 	for (int i = 0; i < pt->plan.ninsn; i++) {
 		const udt_insn_t *in = &pt->plan.in[i];
@@ -544,7 +694,7 @@ int tp_emit(const tp_backend_t *bk, const tp_proc_t *tp, const tp_point_t *pt,
 		/* a point at this displaced instruction fires here */
 		if (i > 0 && (q = tp_pt_find(tp, ia)) && q->state == TP_INNER &&
 		    q->outer == pt)
-			emit_record(&b, bk, tp, q->id);
+			emit_record(&b, bk, tp, q->id, q->stack);
 		ia += in->len;
 		switch (in->kind) {
 		case INSN_PLAIN:

@@ -24,23 +24,49 @@
 #include "backend/backend.h"
 #include "pid/insn.h"
 
-/* The ring: a header page, then records of TP_REC bytes. */
-#define TP_HDR        4096
+/*
+ * The ring: a header (counters, then the stack table), then records in
+ * slots of TP_REC bytes. The slots are mapped twice in a row (in the
+ * target and in udtrace), so a record of several slots (one with a stack
+ * copy) is contiguous even where it wraps past the last slot.
+ */
 #define TP_REC        256
 #define TP_RECSHIFT   8
-#define TP_H_HEAD     0      /* u64: tickets handed out (producers, lock cmpxchg) */
-#define TP_H_TAIL     64     /* u64: records consumed (udtrace) */
+#define TP_H_HEAD     0      /* u64: slots handed out (producers, lock cmpxchg) */
+#define TP_H_TAIL     64     /* u64: slots consumed (udtrace) */
 #define TP_H_DROPS    128    /* u64[TP_MAXCPU]: records dropped on a full ring, by CPU */
 #define TP_MAXCPU     256
-/* A record: seq (ticket + 1, written last), point id, rdtscp's aux, tsc, registers. */
+/*
+ * The stack table (written by udtrace only, read by the trampolines):
+ * TP_STK_N entries of { u64 key: a thread pointer (0 never used, 1
+ * removed), u64 lo, u64 hi, u64 spare }, open addressing by the key's
+ * hash. [lo, hi) is a thread's own stack, every byte of which stays
+ * mapped while any thread whose thread pointer is key lives: a
+ * trampoline whose rsp lies inside copies min(N, hi - rsp) bytes, any
+ * other only to the end of rsp's page (tramp_stack.c).
+ */
+#define TP_H_STK      4096
+#define TP_STK_BITS   12
+#define TP_STK_N      (1u << TP_STK_BITS)
+#define TP_STK_ENT    32
+#define TP_HDR        (TP_H_STK + TP_STK_N * TP_STK_ENT)
+/*
+ * A record: seq (first slot + 1, written last), point id, rdtscp's aux,
+ * stack bytes copied, slots taken, tsc, registers, the stack copy.
+ */
 #define TP_R_SEQ      0
 #define TP_R_ID       8
 #define TP_R_AUX      12
+#define TP_R_SLEN     16
+#define TP_R_NSL      20
 #define TP_R_TSC      24
 #define TP_R_REGS     32     /* u64 regs[R_*], up to R_FS_BASE */
+#define TP_R_STACK    (TP_R_REGS + 8 * (R_FS_BASE + 1))
+/* the most stack one record carries (the uprobe backend's limit too) */
+#define TP_STACK_MAX  65528
 
 #define TP_JMPLEN     5
-#define TP_CODE_MAX   1664   /* one trampoline's bytes, at most (5 record blocks) */
+#define TP_CODE_MAX   2560   /* one trampoline's bytes, at most (5 record blocks) */
 #define TP_AREA       65536
 #define TP_POLL_NS    10000000ull
 
@@ -68,6 +94,7 @@ typedef struct tp_point {
 	tp_plan_t plan;
 	uint64_t tramp;       /* its trampoline in the target, 0: none yet */
 	struct tp_point *outer;   /* TP_INNER: the point whose trampoline fires it */
+	uint32_t stack;       /* stack bytes its trampoline copies (its sites' most) */
 	udt_site_t **sites;   /* NULL entries: removed */
 	size_t nsites, capsites, live;
 } tp_point_t;
@@ -75,6 +102,9 @@ typedef struct tp_point {
 typedef struct tp_area { uint64_t base, size, used; } tp_area_t;
 
 typedef struct tp_thr { uint64_t fs; pid_t tid; } tp_thr_t;
+
+/* A thread's stack as udtrace published it in the ring's table. */
+typedef struct tp_stk { pid_t tid; uint64_t fs, lo, hi; uint32_t slot; } tp_stk_t;
 
 typedef struct tp_proc {
 	udt_proc_t *p;
@@ -94,6 +124,8 @@ typedef struct tp_proc {
 	uint64_t rsize, nrec, tring, tail;
 	uint64_t dseen[TP_MAXCPU];
 	tp_thr_t *thr; size_t nthr, capthr;
+	tp_stk_t *stk; size_t nstk, capstk;   /* the stack table's entries */
+	int stkfull;          /* -v said once that the table is full */
 } tp_proc_t;
 
 typedef struct tp_backend {
@@ -141,5 +173,19 @@ uint64_t tp_now(void);
 void tp_thr_set(tp_proc_t *tp, pid_t tid, uint64_t fs);
 /* Drops of cpu since the last call. */
 uint64_t tp_ring_drops(tp_backend_t *b, int cpu);
+
+/* tramp_stack.c */
+/*
+ * Thread tid of tp (stopped: just born when born, else anywhere) gets
+ * its stack's entry in the table (replacing its earlier one), or none
+ * when its stack cannot be told from its registers and maps.
+ */
+void tp_stack_note(tp_backend_t *b, tp_proc_t *tp, pid_t tid, int born);
+/* Thread tid is gone: its entry goes. */
+void tp_stack_forget(tp_proc_t *tp, pid_t tid);
+/* Every entry goes (exec: a new image and new stacks). */
+void tp_stack_reset(tp_proc_t *tp);
+/* The ring was just mapped: write the entries noted before. */
+void tp_stack_publish(tp_proc_t *tp);
 
 #endif /* UDTRACE_BACKEND_TRAMP_IMPL_H */

@@ -144,10 +144,32 @@ static int inject(udt_proc_t *p, pid_t tid, long nr, uint64_t a0, uint64_t a1,
 	return *ret >= (uint64_t)-4095 ? -1 : 0;
 }
 
+/*
+ * udtrace's view of the ring: the file's header and slots, then the slots
+ * again right after them, so a record wrapping past the last slot reads
+ * on contiguously.
+ */
+static void *map_twice(int fd, uint64_t hdr, uint64_t data)
+{
+	unsigned char *m = mmap(NULL, (size_t)(hdr + 2 * data), PROT_NONE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (m == MAP_FAILED)
+		return NULL;
+	if (mmap(m, (size_t)(hdr + data), PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_FIXED, fd, 0) == MAP_FAILED ||
+	    mmap(m + hdr + data, (size_t)data, PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_FIXED, fd, (off_t)hdr) == MAP_FAILED) {
+		munmap(m, (size_t)(hdr + 2 * data));
+		return NULL;
+	}
+	return m;
+}
+
 int tp_ring_map(tp_backend_t *b, tp_proc_t *tp, pid_t tid)
 {
 	static const char name[] = "udtrace-trampoline";
-	uint64_t size = TP_HDR + b->ringsize, fd, r, at, nameat = 0;
+	uint64_t data = b->ringsize, size = TP_HDR + data, fd, r, at, nameat = 0;
 	char path[64];
 	int lfd;
 	void *m;
@@ -167,30 +189,37 @@ int tp_ring_map(tp_backend_t *b, tp_proc_t *tp, pid_t tid)
 	if (inject(tp->p, tid, SYS_memfd_create, nameat, MFD_CLOEXEC, 0, 0, 0, 0,
 	    &fd) < 0)
 		goto fail;
+	/* header and slots, then the slots again (the file's end is covered at once) */
 	if (inject(tp->p, tid, SYS_ftruncate, fd, size, 0, 0, 0, 0, &r) < 0 ||
-	    inject(tp->p, tid, SYS_mmap, 0, size, PROT_READ | PROT_WRITE,
+	    inject(tp->p, tid, SYS_mmap, 0, size + data, PROT_READ | PROT_WRITE,
 	    MAP_SHARED, fd, 0, &at) < 0) {
 		inject(tp->p, tid, SYS_close, fd, 0, 0, 0, 0, 0, &r);
 		goto fail;
+	}
+	if (inject(tp->p, tid, SYS_mmap, at + size, data, PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_FIXED, fd, TP_HDR, &r) < 0 || r != at + size) {
+		inject(tp->p, tid, SYS_close, fd, 0, 0, 0, 0, 0, &r);
+		goto fail_unmap;
 	}
 	snprintf(path, sizeof path, "/proc/%d/fd/%d", (int)tp->pid, (int)fd);
 	lfd = open(path, O_RDWR | O_CLOEXEC);
 	inject(tp->p, tid, SYS_close, fd, 0, 0, 0, 0, 0, &r);
 	if (lfd < 0)
 		goto fail_unmap;
-	m = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE, MAP_SHARED, lfd, 0);
+	m = map_twice(lfd, TP_HDR, data);
 	close(lfd);
-	if (m == MAP_FAILED)
+	if (!m)
 		goto fail_unmap;
 	tp->ring = m;
-	tp->rsize = size;
-	tp->nrec = b->ringsize / TP_REC;
+	tp->rsize = size + data;
+	tp->nrec = data / TP_REC;
 	tp->tring = at;
 	tp->tail = 0;
 	memset(tp->dseen, 0, sizeof tp->dseen);
+	tp_stack_publish(tp);
 	return 0;
 fail_unmap:
-	inject(tp->p, tid, SYS_munmap, at, size, 0, 0, 0, 0, &r);
+	inject(tp->p, tid, SYS_munmap, at, size + data, 0, 0, 0, 0, &r);
 fail:
 	snprintf(b->err, sizeof b->err, "cannot map the trampoline ring into "
 	    "pid %d", (int)tp->pid);
@@ -250,7 +279,7 @@ static void drain_one(tp_backend_t *b, tp_proc_t *tp, uint64_t until)
 		    ((tp->tail & (tp->nrec - 1)) << TP_RECSHIFT);
 		uint64_t seq = __atomic_load_n((const uint64_t *)rec,
 		    __ATOMIC_ACQUIRE), tsc, t;
-		uint32_t id, aux;
+		uint32_t id, aux, slen, nsl;
 		tp_point_t *pt;
 
 		if (seq != tp->tail + 1) {
@@ -272,7 +301,18 @@ static void drain_one(tp_backend_t *b, tp_proc_t *tp, uint64_t until)
 			break;
 		memcpy(&id, rec + TP_R_ID, 4);
 		memcpy(&aux, rec + TP_R_AUX, 4);
+		memcpy(&slen, rec + TP_R_SLEN, 4);
+		memcpy(&nsl, rec + TP_R_NSL, 4);
 		pt = id < tp->npoints ? tp->byid[id] : NULL;
+		/*
+		 * The target can write its ring: a record whose sizes do not
+		 * agree is taken as one slot and not delivered.
+		 */
+		if (nsl < 1 || nsl > tp->nrec || slen > TP_STACK_MAX ||
+		    (uint64_t)TP_R_STACK + slen > (uint64_t)nsl * TP_REC) {
+			nsl = 1;
+			pt = NULL;
+		}
 		if (pt && pt->live && cb->hit) {
 			memset(h->regs, 0, sizeof h->regs);
 			memcpy(h->regs, rec + TP_R_REGS, 8 * (R_FS_BASE + 1));
@@ -285,8 +325,9 @@ static void drain_one(tp_backend_t *b, tp_proc_t *tp, uint64_t until)
 			h->tid = thr_tid(tp, h->regs[R_FS_BASE]);
 			h->cpu = (int)(aux & 0xfff);
 			h->time = t;
-			h->stack = NULL;
-			h->stacklen = 0;
+			/* the slots are mapped twice: the copy is contiguous */
+			h->stack = slen ? rec + TP_R_STACK : NULL;
+			h->stacklen = slen;
 			h->comm = NULL;
 			for (size_t i = 0; i < pt->nsites; i++) {
 				udt_site_t *s = pt->sites[i];
@@ -296,7 +337,7 @@ static void drain_one(tp_backend_t *b, tp_proc_t *tp, uint64_t until)
 				cb->hit(cb->arg, h);
 			}
 		}
-		tp->tail++;
+		tp->tail += nsl;
 		__atomic_store_n(tailp, tp->tail, __ATOMIC_RELEASE);
 	}
 }

@@ -8,7 +8,7 @@ rpid=$!
 exec 3>"$tmp/in"
 waitfor "$tmp/out" "pid $rpid"
 sleep 0.2    # well inside its copy loop
-"$UDTRACE" -v -x backend=trampoline -q -p $rpid -o "$tmp/trace" -n 'pid$target:a.out:copy:entry { n++; } tick-500ms { printf("fired %s\n", n > 0 ? "yes" : "no"); exit(0); }' 2>"$tmp/err"
+"$UDTRACE" -v -x backend=trampoline -q -p $rpid -o "$tmp/trace" -n 'pid$target:a.out:copy:entry /!n/ { n = 1; printf("fired yes\n"); exit(0); } tick-30s { printf("fired no\n"); exit(0); }' 2>"$tmp/err"
 echo "udtrace status $?"
 grep -v "^$" "$tmp/trace"
 sed -n 's/^udtrace: trampoline: pid [0-9]* \([^ ]*\) (0x[0-9a-f]*): /\1: /p' "$tmp/err"
