@@ -84,6 +84,10 @@ typedef struct objtg {
 	uint64_t *v;
 	size_t n, cap;
 	int failed;
+	/* entered other than by a direct branch (tramp_pads.c, and lea) */
+	uint64_t *pads, *taken;
+	size_t npads, cpads, ntaken, ctaken;
+	int padsbad;          /* its exception tables could not be read */
 	struct objtg *next;
 } objtg_t;
 
@@ -100,6 +104,20 @@ static int tg_add(objtg_t *o, uint64_t t)
 		o->cap = nc;
 	}
 	o->v[o->n++] = t;
+	return 0;
+}
+
+static int taken_add(objtg_t *o, uint64_t t)
+{
+	if (o->ntaken == o->ctaken) {
+		size_t nc = o->ctaken ? o->ctaken * 2 : 1024;
+		uint64_t *nv = realloc(o->taken, nc * sizeof *nv);
+		if (!nv)
+			return -1;
+		o->taken = nv;
+		o->ctaken = nc;
+	}
+	o->taken[o->ntaken++] = t;
 	return 0;
 }
 
@@ -127,6 +145,14 @@ static int sweep(udt_elf_t *e, objtg_t *o, uint64_t a, uint64_t end)
 		    in.kind == INSN_LOOP || in.kind == INSN_CALL_REL) &&
 		    tg_add(o, in.target) < 0)
 			return -1;
+		/* an address the code takes (lea label(%rip): computed goto, tables) */
+		if (in.kind == INSN_PLAIN && in.rip_rel && in.disp_off &&
+		    in.disp_off + 4 <= in.len) {
+			int32_t d;
+			memcpy(&d, in.bytes + in.disp_off, 4);
+			if (taken_add(o, in.addr + in.len + (uint64_t)(int64_t)d) < 0)
+				return -1;
+		}
 		a += in.len;
 	}
 	return 0;
@@ -160,23 +186,30 @@ static objtg_t *obj_targets(udt_elf_t *e, const char *path)
 	}
 	if (o->failed)
 		return NULL;
+	if (tp_pads(path, &o->pads, &o->npads, &o->cpads, &o->taken,
+	    &o->ntaken, &o->ctaken) < 0)
+		o->padsbad = 1;
 	qsort(o->v, o->n, sizeof *o->v, cmp_u64);
+	if (o->npads)
+		qsort(o->pads, o->npads, sizeof *o->pads, cmp_u64);
+	if (o->ntaken)
+		qsort(o->taken, o->ntaken, sizeof *o->taken, cmp_u64);
 	return o;
 }
 
-/* Does any direct branch of the object target (lo, hi)? */
-static int tg_inside(const objtg_t *o, uint64_t lo, uint64_t hi)
+/* Does the sorted v[n] hold an address in (lo, hi)? */
+static int tg_inside(const uint64_t *v, size_t n, uint64_t lo, uint64_t hi)
 {
-	size_t l = 0, h = o->n;
+	size_t l = 0, h = n;
 
 	while (l < h) {
 		size_t m = (l + h) / 2;
-		if (o->v[m] <= lo)
+		if (v[m] <= lo)
 			l = m + 1;
 		else
 			h = m;
 	}
-	return l < o->n && o->v[l] < hi;
+	return l < n && v[l] < hi;
 }
 
 void tp_code_free(void)
@@ -186,6 +219,8 @@ void tp_code_free(void)
 	while ((o = objtgs)) {
 		objtgs = o->next;
 		free(o->v);
+		free(o->pads);
+		free(o->taken);
 		free(o->path);
 		free(o);
 	}
@@ -342,9 +377,29 @@ int tp_analyse(tp_backend_t *b, udt_proc_t *p, const udt_site_t *s,
 			snprintf(why, wl, "cannot list the object's branches");
 			return 0;
 		}
-		if (tg_inside(ot, va, va + TP_JMPLEN)) {
+		if (tg_inside(ot->v, ot->n, va, va + TP_JMPLEN)) {
 			snprintf(why, wl, "a branch from elsewhere in %s targets "
 			    "the bytes after it", base);
+			return 0;
+		}
+		/*
+		 * Entered other than by a direct branch: an exception landing
+		 * pad, an address the code takes (lea) or the data holds
+		 * (relocated pointers: tables, function pointers).
+		 */
+		if (ot->padsbad) {
+			snprintf(why, wl, "the exception tables of %s cannot be "
+			    "read", base);
+			return 0;
+		}
+		if (tg_inside(ot->pads, ot->npads, va, va + TP_JMPLEN)) {
+			snprintf(why, wl, "an exception landing pad lies in the "
+			    "bytes after it");
+			return 0;
+		}
+		if (tg_inside(ot->taken, ot->ntaken, va, va + TP_JMPLEN)) {
+			snprintf(why, wl, "%s takes the address of a byte after "
+			    "it (lea, or a pointer in its data)", base);
 			return 0;
 		}
 	}

@@ -160,6 +160,15 @@ void tp_code_free(void);
 int tp_emit(const tp_backend_t *b, const tp_proc_t *tp, const tp_point_t *pt,
     uint64_t at, uint8_t *code, size_t *len);
 
+/* tramp_pads.c */
+/*
+ * Append the file's exception landing pads and the code addresses its
+ * dynamic relocations put into data (file vaddrs, unsorted) to the
+ * vectors (pointer, count, capacity). 0, or -1: a table unreadable.
+ */
+int tp_pads(const char *path, uint64_t **pads, size_t *npads, size_t *cpads,
+    uint64_t **taken, size_t *ntaken, size_t *ctaken);
+
 /* tramp.c */
 tp_point_t *tp_pt_find(const tp_proc_t *tp, uint64_t addr);
 
