@@ -51,6 +51,14 @@ typedef struct udt_site {
 	 * site as an int3 through its inner ptrace backend.
 	 */
 	int sync;
+	/*
+	 * Every hit of this site only adds to aggregations its programs key
+	 * by the probe alone (count(), no predicate, nothing read from the
+	 * hit): a backend may count its hits itself and report them in bulk
+	 * through cb.hits (the trampoline: a counter in the target, no
+	 * record per hit). 0: one hit at a time, the default.
+	 */
+	int counted;
 } udt_site_t;
 
 /* One firing, as a backend reports it. */
@@ -171,6 +179,13 @@ typedef struct udt_backend_cb {
 	 */
 	void (*mapped)(void *arg, pid_t pid, const char *path, uint64_t dev,
 	    uint64_t ino);
+	/*
+	 * Optional: n hits of a site with site.counted set (its cookie) in
+	 * process p, counted by the backend since it last reported them:
+	 * no registers, thread or time of their own. Needed by a backend
+	 * that counts (the trampoline); the others never call it.
+	 */
+	void (*hits)(void *arg, void *cookie, udt_proc_t *p, uint64_t n);
 } udt_backend_cb_t;
 
 /* cb.procev's events. */

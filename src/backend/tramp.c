@@ -149,6 +149,51 @@ static void pt_del_site(tp_point_t *pt, udt_site_t *s)
 		}
 }
 
+/*
+ * May pt's trampoline count instead of recording? Every live site says
+ * its hits may be reported in bulk, and its id has a counter.
+ */
+static int pt_countable(const tp_point_t *pt)
+{
+	if (!pt->live || pt->id >= TP_CNT_N)
+		return 0;
+	for (size_t i = 0; i < pt->nsites; i++)
+		if (pt->sites[i] && !pt->sites[i]->counted)
+			return 0;
+	return 1;
+}
+
+/* q counts from now on: its counter is read at each drain (tp->cids). */
+static void pt_counts(tp_proc_t *tp, tp_point_t *q)
+{
+	q->counted = pt_countable(q);
+	if (!q->counted || q->cntused)
+		return;
+	if (tp->ncids == tp->capcids) {
+		size_t nc = tp->capcids ? tp->capcids * 2 : 16;
+		uint32_t *nv = realloc(tp->cids, nc * sizeof *nv);
+		if (!nv) {
+			q->counted = 0;   /* records then */
+			return;
+		}
+		tp->cids = nv;
+		tp->capcids = nc;
+	}
+	tp->cids[tp->ncids++] = q->id;
+	q->cntused = 1;
+}
+
+/* pt's trampoline and those of the points it fires are written now. */
+static void pt_set_counted(tp_proc_t *tp, tp_point_t *pt)
+{
+	pt_counts(tp, pt);
+	for (size_t k = 0; k < tp->npoints; k++) {
+		tp_point_t *q = tp->byid[k];
+		if (q->state == TP_INNER && q->outer == pt)
+			pt_counts(tp, q);
+	}
+}
+
 /* Forget every point without touching memory (exec, exit, destroy). */
 static void points_forget(tp_proc_t *tp)
 {
@@ -157,6 +202,7 @@ static void points_forget(tp_proc_t *tp)
 		free(tp->byid[i]);
 	}
 	tp->npoints = 0;
+	tp->ncids = 0;
 	if (tp->hash)
 		memset(tp->hash, 0, tp->nhash * sizeof *tp->hash);
 	tp->nareas = 0;
@@ -414,6 +460,7 @@ static void flush(tp_backend_t *b, tp_proc_t *tp)
 			fall_back(b, tp, pt, b->err);
 			continue;
 		}
+		pt_set_counted(tp, pt);
 		if (tp_emit(b, tp, pt, pt->tramp, code, &len) < 0 ||
 		    proc_write(tp->p, pt->tramp, code, len) < 0) {
 			fall_back(b, tp, pt, "cannot write its trampoline");
@@ -428,12 +475,16 @@ static void flush(tp_backend_t *b, tp_proc_t *tp)
 			continue;
 		}
 		pt->state = TP_PATCHED;
-		say(b, tp, pt->addr, "trampoline", NULL);
+		say(b, tp, pt->addr, "trampoline", pt->counted ? "counts its "
+		    "hits in the target (count() only)" : NULL);
 		for (size_t k = 0; k < tp->npoints; k++)
 			if (tp->byid[k]->state == TP_INNER &&
 			    tp->byid[k]->outer == pt && tp->byid[k]->live)
 				say(b, tp, tp->byid[k]->addr, "trampoline",
-				    "fired from the jump just before it");
+				    tp->byid[k]->counted ? "fired from the jump "
+				    "just before it, counts its hits in the target "
+				    "(count() only)" : "fired from the jump just "
+				    "before it");
 	}
 	b->in->ops->hold(b->in, tp->p, 0);
 }
@@ -454,6 +505,15 @@ static void in_hit(void *arg, const udt_hit_t *h)
 	tp_drain(b, NULL, h->time);
 	if (b->base.cb.hit)
 		b->base.cb.hit(b->base.cb.arg, h);
+}
+
+/* Bulk hits (only a counting backend reports them: not the inner ones). */
+static void in_hits(void *arg, void *cookie, udt_proc_t *p, uint64_t n)
+{
+	tp_backend_t *b = arg;
+
+	if (b->base.cb.hits)
+		b->base.cb.hits(b->base.cb.arg, cookie, p, n);
 }
 
 static void in_thread(void *arg, udt_proc_t *p, pid_t tid, int born)
@@ -544,6 +604,7 @@ static void proc_drop(tp_backend_t *b, tp_proc_t *tp)
 	free(tp->areas);
 	free(tp->thr);
 	free(tp->stk);
+	free(tp->cids);
 	free(tp);
 }
 
@@ -663,18 +724,24 @@ static int tp_add_site(udt_backend_t *be, udt_site_t *s)
 			    "count");
 			if (to_inner(b, s) < 0)
 				return -1;
-		} else if (pt->state != TP_FALLBACK && site_stack(s) > pt->stack) {
-			/* a longer copy: a new trampoline, the jump moved to it */
+		}
+		if (pt_add_site(b, pt, s) < 0)
+			return -1;
+		if (pt->state != TP_FALLBACK && (site_stack(s) > pt->stack ||
+		    pt_countable(pt) != pt->counted)) {
+			/*
+			 * A longer copy, or records instead of a count (or the
+			 * reverse): a new trampoline, the jump moved to it.
+			 */
 			tp_point_t *o = pt->state == TP_INNER ? pt->outer : pt;
-			pt->stack = site_stack(s);
+			if (site_stack(s) > pt->stack)
+				pt->stack = site_stack(s);
 			if (o->state == TP_PATCHED || o->state == TP_PENDING) {
 				o->state = TP_PENDING;
 				o->tramp = 0;
 				tp->pending = 1;
 			}
 		}
-		if (pt_add_site(b, pt, s) < 0)
-			return -1;
 		if (pt->state == TP_PENDING)
 			tp->pending = 1;
 		return 0;
@@ -924,7 +991,7 @@ static uint64_t tp_deadline(udt_backend_t *be)
 	/* a ring that filled an eighth since the last drain: drain sooner */
 	for (tp_proc_t *tp = b->procs; tp; tp = tp->next)
 		if (tp->ring)
-			mine = b->last_drain + (b->busy ? TP_POLL_NS / 10 :
+			mine = b->last_drain + (b->busy ? TP_POLL_NS / 50 :
 			    TP_POLL_NS);
 	if (!mine)
 		return in;
@@ -973,7 +1040,7 @@ udt_backend_t *backend_trampoline_create(const udt_backend_cb_t *cb,
 	udt_backend_cb_t in = { .hit = in_hit, .exited = in_exited,
 	    .exec = in_exec, .objects = in_objects, .exiting = in_exiting,
 	    .thread = in_thread, .procev = in_procev, .syscall = in_syscall,
-	    .forked = in_forked, .mapped = in_mapped };
+	    .forked = in_forked, .mapped = in_mapped, .hits = in_hits };
 	char why[256];
 	uint64_t rs = TP_REC;
 

@@ -733,13 +733,39 @@ static void emit_record(buf_t *b, const tp_backend_t *bk, const tp_proc_t *tp,
 	PUT(b, 0x48, 0x8d, 0xa4, 0x24, 0x80, 0, 0, 0);  /* lea 128(%rsp),%rsp */
 }
 
+/*
+ * The counter block of a counted point: one locked increment of its
+ * counter, flags and rax saved below the red zone. No record, no ring
+ * space: it never drops.
+ */
+static void emit_count(buf_t *b, const tp_proc_t *tp, uint32_t id)
+{
+	PUT(b, 0x48, 0x8d, 0x64, 0x24, 0x80);   /* lea -128(%rsp),%rsp */
+	PUT(b, 0x9c, 0x50);                     /* pushfq; push %rax */
+	PUT(b, 0x48, 0xb8);                     /* movabs $counter,%rax */
+	put64(b, tp->tring + TP_H_CNT + (uint64_t)id * TP_CNT_ENT);
+	PUT(b, 0xf0, 0x48, 0xff, 0x00);         /* lock incq (%rax) */
+	PUT(b, 0x58, 0x9d);                     /* pop %rax; popfq */
+	PUT(b, 0x48, 0x8d, 0xa4, 0x24, 0x80, 0, 0, 0);  /* lea 128(%rsp),%rsp */
+}
+
+/* A point's block: its counter, or its record. */
+static void emit_block(buf_t *b, const tp_backend_t *bk, const tp_proc_t *tp,
+    const tp_point_t *pt)
+{
+	if (pt->counted)
+		emit_count(b, tp, pt->id);
+	else
+		emit_record(b, bk, tp, pt->id, pt->stack);
+}
+
 int tp_emit(const tp_backend_t *bk, const tp_proc_t *tp, const tp_point_t *pt,
     uint64_t at, uint8_t *code, size_t *len)
 {
 	buf_t b = { code, 0, TP_CODE_MAX, 0 };
 	uint64_t ia = pt->addr;
 
-	emit_record(&b, bk, tp, pt->id, pt->stack);
+	emit_block(&b, bk, tp, pt);
 	/* the displaced instructions */
 	for (int i = 0; i < pt->plan.ninsn; i++) {
 		const udt_insn_t *in = &pt->plan.in[i];
@@ -749,7 +775,7 @@ int tp_emit(const tp_backend_t *bk, const tp_proc_t *tp, const tp_point_t *pt,
 		/* a point at this displaced instruction fires here */
 		if (i > 0 && (q = tp_pt_find(tp, ia)) && q->state == TP_INNER &&
 		    q->outer == pt)
-			emit_record(&b, bk, tp, q->id, q->stack);
+			emit_block(&b, bk, tp, q);
 		ia += in->len;
 		switch (in->kind) {
 		case INSN_PLAIN:

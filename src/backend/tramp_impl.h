@@ -49,7 +49,16 @@
 #define TP_STK_BITS   12
 #define TP_STK_N      (1u << TP_STK_BITS)
 #define TP_STK_ENT    32
-#define TP_HDR        (TP_H_STK + TP_STK_N * TP_STK_ENT)
+/*
+ * The counters: a u64 per point id below TP_CNT_N, one per cache line
+ * (threads counting different points share no line), which the
+ * trampoline of a counted point (site.counted) increments instead of
+ * writing a record; udtrace reports the growth through cb.hits.
+ */
+#define TP_H_CNT      (TP_H_STK + TP_STK_N * TP_STK_ENT)
+#define TP_CNT_N      16384u
+#define TP_CNT_ENT    64
+#define TP_HDR        (TP_H_CNT + TP_CNT_N * TP_CNT_ENT)
 /*
  * A record: seq (first slot + 1, written last), point id, rdtscp's aux,
  * stack bytes copied, slots taken, tsc, registers, the stack copy.
@@ -95,6 +104,9 @@ typedef struct tp_point {
 	uint64_t tramp;       /* its trampoline in the target, 0: none yet */
 	struct tp_point *outer;   /* TP_INNER: the point whose trampoline fires it */
 	uint32_t stack;       /* stack bytes its trampoline copies (its sites' most) */
+	int counted;          /* its trampoline counts (every live site counted) */
+	int cntused;          /* some trampoline of it counted: read its counter */
+	uint64_t cseen;       /* its counter as last reported */
 	udt_site_t **sites;   /* NULL entries: removed */
 	size_t nsites, capsites, live;
 } tp_point_t;
@@ -125,6 +137,7 @@ typedef struct tp_proc {
 	uint64_t dseen[TP_MAXCPU];
 	tp_thr_t *thr; size_t nthr, capthr;
 	tp_stk_t *stk; size_t nstk, capstk;   /* the stack table's entries */
+	uint32_t *cids; size_t ncids, capcids;  /* points that ever counted */
 	int stkfull;          /* -v said once that the table is full */
 } tp_proc_t;
 

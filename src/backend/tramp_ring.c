@@ -267,6 +267,7 @@ static void drain_one(tp_backend_t *b, tp_proc_t *tp, uint64_t until)
 	const udt_backend_cb_t *cb = &b->base.cb;
 	udt_hit_t *h = &b->hit;
 	uint64_t *tailp;
+	unsigned batch = 0;
 
 	if (!tp->ring)
 		return;
@@ -276,11 +277,21 @@ static void drain_one(tp_backend_t *b, tp_proc_t *tp, uint64_t until)
 		b->busy = 1;
 	for (;;) {
 		const unsigned char *rec = tp->ring + TP_HDR +
-		    ((tp->tail & (tp->nrec - 1)) << TP_RECSHIFT);
+		    ((tp->tail & (tp->nrec - 1)) << TP_RECSHIFT), *ahead;
 		uint64_t seq = __atomic_load_n((const uint64_t *)rec,
 		    __ATOMIC_ACQUIRE), tsc, t;
 		uint32_t id, aux, slen, nsl;
 		tp_point_t *pt;
+
+		/*
+		 * The records were written on another CPU: fetch a few ahead
+		 * (the slots are mapped twice, so ahead of the last is mapped).
+		 */
+		ahead = rec + 4 * TP_REC;
+		__builtin_prefetch(ahead);
+		__builtin_prefetch(ahead + 64);
+		__builtin_prefetch(ahead + 128);
+		__builtin_prefetch(ahead + 192);
 
 		if (seq != tp->tail + 1) {
 			uint64_t head = __atomic_load_n((const uint64_t *)
@@ -338,7 +349,43 @@ static void drain_one(tp_backend_t *b, tp_proc_t *tp, uint64_t until)
 			}
 		}
 		tp->tail += nsl;
-		__atomic_store_n(tailp, tp->tail, __ATOMIC_RELEASE);
+		/*
+		 * Producers read tail on every reservation: give it back in
+		 * batches, not per record (its line stays put meanwhile).
+		 */
+		if (++batch == 64) {
+			batch = 0;
+			__atomic_store_n(tailp, tp->tail, __ATOMIC_RELEASE);
+		}
+	}
+	__atomic_store_n(tailp, tp->tail, __ATOMIC_RELEASE);
+}
+
+/*
+ * The counted points' hits since the last report, in bulk (after the
+ * records drained with them: an aggregation does not mind the order).
+ */
+static void count_report(tp_backend_t *b, tp_proc_t *tp)
+{
+	const udt_backend_cb_t *cb = &b->base.cb;
+
+	if (!tp->ring)
+		return;
+	for (size_t i = 0; i < tp->ncids; i++) {
+		tp_point_t *pt = tp->cids[i] < tp->npoints ?
+		    tp->byid[tp->cids[i]] : NULL;
+		uint64_t v, n;
+		if (!pt)
+			continue;
+		v = __atomic_load_n((const uint64_t *)(tp->ring + TP_H_CNT +
+		    (size_t)pt->id * TP_CNT_ENT), __ATOMIC_RELAXED);
+		n = v - pt->cseen;
+		pt->cseen = v;
+		if (!n || !pt->live || !cb->hits)
+			continue;
+		for (size_t k = 0; k < pt->nsites; k++)
+			if (pt->sites[k])
+				cb->hits(cb->arg, pt->sites[k]->cookie, tp->p, n);
 	}
 }
 
@@ -352,10 +399,13 @@ void tp_drain(tp_backend_t *b, tp_proc_t *tp, uint64_t until)
 		b->last_drain = b->nsa;
 		b->busy = 0;
 	}
-	if (tp)
+	if (tp) {
 		drain_one(b, tp, until);
-	else
-		for (tp_proc_t *q = b->procs; q; q = q->next)
+		count_report(b, tp);
+	} else
+		for (tp_proc_t *q = b->procs; q; q = q->next) {
 			drain_one(b, q, until);
+			count_report(b, q);
+		}
 	b->draining = 0;
 }

@@ -270,12 +270,17 @@ state_init(const d_aggdesc_t *a, int64_t *s, uint32_t nwords)
 		s[0] = INT64_MIN;
 }
 
+/*
+ * Fold value x (weight w) in. times: how many firings this stands for,
+ * which only count() may take in bulk (agg_apply_n); 1 for the others.
+ */
 static void
-state_update(const d_aggdesc_t *a, int64_t *s, int64_t x, int64_t w)
+state_update(const d_aggdesc_t *a, int64_t *s, int64_t x, int64_t w,
+    uint64_t times)
 {
 	switch (a->func) {
 	case D_AGG_COUNT:
-		s[0]++;
+		s[0] = (int64_t)((uint64_t)s[0] + times);
 		break;
 	case D_AGG_SUM:
 		s[0] = (int64_t)((uint64_t)s[0] + (uint64_t)x);
@@ -390,6 +395,13 @@ int
 agg_apply(agg_table_t *t, uint32_t agg, const void *data, size_t len,
     int cpu)
 {
+	return agg_apply_n(t, agg, data, len, cpu, 1);
+}
+
+int
+agg_apply_n(agg_table_t *t, uint32_t agg, const void *data, size_t len,
+    int cpu, uint64_t times)
+{
 	unsigned char nbuf[1024];
 	const unsigned char *d = data;
 	const unsigned char *key;
@@ -399,6 +411,8 @@ agg_apply(agg_table_t *t, uint32_t agg, const void *data, size_t len,
 	if (t == NULL || agg >= t->dp->naggs || len < 16)
 		return -1;
 	const agg_info_t *in = &t->info[agg];
+	if (times != 1 && in->desc->func != D_AGG_COUNT)
+		return -1;
 	uint32_t keysize = in->desc->keysize;
 
 	memcpy(&x, d, 8);
@@ -425,7 +439,8 @@ agg_apply(agg_table_t *t, uint32_t agg, const void *data, size_t len,
 			for (i = klen; i < keysize && ek[i] == 0; i++)
 				;
 			if (i == keysize) {
-				state_update(in->desc, agg_ent_state(t, e), x, w);
+				state_update(in->desc, agg_ent_state(t, e), x, w,
+				    times);
 				return 0;
 			}
 		}
@@ -448,7 +463,7 @@ agg_apply(agg_table_t *t, uint32_t agg, const void *data, size_t len,
 	t->used += need;
 	int64_t *s = agg_ent_state(t, e);
 	state_init(in->desc, s, in->nwords);
-	state_update(in->desc, s, x, w);
+	state_update(in->desc, s, x, w, times);
 	return 0;
 }
 
@@ -465,6 +480,13 @@ void
 agg_apply_records(agg_table_t *t, const d_clause_prog_t *c,
     const void *recs, size_t len, int cpu)
 {
+	agg_apply_records_n(t, c, recs, len, cpu, 1);
+}
+
+void
+agg_apply_records_n(agg_table_t *t, const d_clause_prog_t *c,
+    const void *recs, size_t len, int cpu, uint64_t times)
+{
 	dif_rechdr_t rh;
 	const unsigned char *data;
 
@@ -472,8 +494,8 @@ agg_apply_records(agg_table_t *t, const d_clause_prog_t *c,
 		return;
 	FOR_EACH_REC(recs, len, rh, data) {
 		if (rh.rec < c->nrecs && c->recs[rh.rec].action == D_ACT_AGG)
-			(void)agg_apply(t, c->recs[rh.rec].agg, data, rh.len,
-			    cpu);
+			(void)agg_apply_n(t, c->recs[rh.rec].agg, data, rh.len,
+			    cpu, times);
 	}
 }
 

@@ -83,9 +83,19 @@ void agg_table_destroy(agg_table_t *t);
 int agg_apply(agg_table_t *t, uint32_t agg, const void *data, size_t len,
     int cpu);
 
+/*
+ * agg_apply for `times` firings at once: count() only (else -1): a
+ * backend that counted a site's hits reports them in bulk.
+ */
+int agg_apply_n(agg_table_t *t, uint32_t agg, const void *data, size_t len,
+    int cpu, uint64_t times);
+
 /* Apply every D_ACT_AGG record of one clause's record buffer. */
 void agg_apply_records(agg_table_t *t, const d_clause_prog_t *c,
     const void *recs, size_t len, int cpu);
+/* ... standing for `times` firings (count() records only: agg_apply_n). */
+void agg_apply_records_n(agg_table_t *t, const d_clause_prog_t *c,
+    const void *recs, size_t len, int cpu, uint64_t times);
 
 /* Clause's record buffer holds anything but aggregation updates? */
 int agg_records_print(const d_clause_prog_t *c, const void *recs,

@@ -10,7 +10,9 @@
  * while its records are forgotten, as in dtrace_probe().
  * Must not: allocate or print on the fire path; errors and records are
  * printed when the buffer is drained, in firing order.
- * Invariant: after exit() is recorded no probe but END fires.
+ * Invariant: after exit() is recorded no probe but END fires. A counted
+ * ECB (ecb_counted: count() and nothing else, the same every firing) may
+ * be fired for many hits at once (ecb_fire_n).
  */
 #include "consumer/output.h"
 #include "consumer/procinfo.h"
@@ -49,6 +51,48 @@ udt_ecb_t *ecb_create(udt_handle_t *h, udt_prog_t *prog,
 	p->ecbs_tail = e;
 	p->necbs++;
 	return e;
+}
+
+int ecb_counted(const udt_ecb_t *e)
+{
+	const d_clause_prog_t *c = e->clause;
+	const difo_t *dp = c->body;
+
+	if (c->pred != NULL || dp == NULL || c->nrecs == 0 ||
+	    e->prog->agg == NULL)
+		return 0;
+	for (size_t i = 0; i < c->nrecs; i++)
+		if (c->recs[i].action != D_ACT_AGG ||
+		    c->recs[i].agg >= e->prog->dp->naggs ||
+		    e->prog->dp->aggs[c->recs[i].agg].func != D_AGG_COUNT)
+			return 0;
+	for (size_t i = 0; i < dp->ntext; i++) {
+		const dif_instr_t *in = &dp->text[i];
+		switch (in->op) {
+		case DIF_NOP: case DIF_OR: case DIF_XOR: case DIF_AND:
+		case DIF_SLL: case DIF_SRL: case DIF_SRA: case DIF_ADD:
+		case DIF_SUB: case DIF_MUL: case DIF_NOT: case DIF_MOV:
+		case DIF_CEQ: case DIF_CNE: case DIF_CLT: case DIF_CLTU:
+		case DIF_CLE: case DIF_CLEU: case DIF_BA: case DIF_BZ:
+		case DIF_BNZ: case DIF_RET: case DIF_SETX: case DIF_SETS:
+		case DIF_PUSHTV: case DIF_PUSHTR: case DIF_POPTS:
+		case DIF_FLUSHTS: case DIF_AGG:
+			break;
+		case DIF_LDGS:
+			/* the probe's own names and ids, and the process id */
+			if (in->imm == DIF_VAR_PID || in->imm == DIF_VAR_ID ||
+			    in->imm == DIF_VAR_EPID ||
+			    in->imm == DIF_VAR_PROBEPROV ||
+			    in->imm == DIF_VAR_PROBEMOD ||
+			    in->imm == DIF_VAR_PROBEFUNC ||
+			    in->imm == DIF_VAR_PROBENAME)
+				break;
+			return 0;
+		default:
+			return 0;
+		}
+	}
+	return 1;
 }
 
 static uint64_t clock_ns(clockid_t c)
@@ -289,6 +333,46 @@ static int records_print(const d_clause_prog_t *c, const unsigned char *recs,
 			return 1;
 	}
 	return 0;
+}
+
+void ecb_fire_n(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit, uint64_t n)
+{
+	if (p->ecbs == NULL || h->exiting || n == 0)
+		return;
+	hit->probe_id = p->id;
+	hit->prov = p->prov;
+	hit->mod = p->mod;
+	hit->func = p->func;
+	hit->name = p->name;
+	hit->speculation = spec_hit_cb;
+	hit->spec_check = spec_check_cb;
+	hit->spec_arg = &h->spec;
+	uint64_t gen = ++h->firing_gen;
+	h->fire_depth++;
+	for (udt_ecb_t *e = p->ecbs; e != NULL; e = e->next) {
+		udt_prog_t *prog = e->prog;
+		const d_clause_prog_t *c = e->clause;
+		dif_state_t *st = prog->st;
+		dif_result_t res;
+		const void *recs;
+		size_t len = 0;
+
+		if (!ecb_counted(e))
+			continue;
+		hit->epid = e->epid;
+		if (prog->fire_gen != gen) {
+			dif_firing_begin(st, hit);
+			prog->fire_gen = gen;
+		}
+		dif_clause_begin(st);
+		memset(&res, 0, sizeof(res));
+		/* no fault is possible (ecb_counted): none to report */
+		if (dif_exec(st, hit, c->body, &res) != 0)
+			continue;
+		recs = dif_records(st, &len);
+		agg_apply_records_n(prog->agg, c, recs, len, hit->cpu, n);
+	}
+	h->fire_depth--;
 }
 
 void ecb_fire(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit)

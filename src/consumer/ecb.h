@@ -31,6 +31,23 @@ udt_ecb_t *ecb_create(struct udt_handle *h, struct udt_prog *prog,
     const d_clause_prog_t *c, struct udt_probe *p);
 
 /*
+ * Does every firing of e do the same and nothing but count()? No
+ * predicate; a body of count() aggregations only, keyed by nothing the
+ * hit holds but the probe and the process id (no arguments, registers,
+ * thread, time, variables, subroutines, no fault possible). Such an ECB
+ * may take a site's hits in bulk (ecb_fire_n).
+ */
+int ecb_counted(const udt_ecb_t *e);
+
+/*
+ * n firings of probe p at once, for its counted ECBs only (the others are
+ * skipped: a site is counted only while all its ECBs are): the body runs
+ * once and its count() records add n.
+ */
+void ecb_fire_n(struct udt_handle *h, struct udt_probe *p, dif_hit_t *hit,
+    uint64_t n);
+
+/*
  * Fire probe p: hit has the process context (pid, tid, args, regs,
  * read_mem, cpu); probe strings, ids and times are filled in here.
  */

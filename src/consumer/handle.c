@@ -633,6 +633,15 @@ int udt_enable(udt_handle_t *h, udt_prog_t *p, int *nmatched)
 			}
 		}
 	}
+	/*
+	 * Every ECB of this program exists now: sites whose programs all only
+	 * count may be counted by the backend (site.counted), others not.
+	 */
+	if (pid_replant(h) != 0) {
+		seterr(h, "failed to enable '%s': %s", p->name, h->prov_err);
+		h->prov_err[0] = '\0';
+		return -1;
+	}
 	/* the backend reports the system calls now enabled */
 	if (syscall_sync(h) != 0) {
 		seterr(h, "failed to enable '%s': %s", p->name, h->prov_err);

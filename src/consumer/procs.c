@@ -163,6 +163,7 @@ static udt_backend_t *make_backend(udt_handle_t *h)
 	char why[256] = "";
 	udt_backend_cb_t cb = {
 		.hit = pid_hit,
+		.hits = pid_hits,
 		.exited = procs_exited,
 		.exec = procs_exec_cb,
 		.objects = procs_objects_cb,

@@ -365,6 +365,28 @@ uint64_t pid_regs_skip(const udt_handle_t *h)
 	return ((1ull << UDT_NREGS) - 1) & ~(1ull << R_RIP);
 }
 
+/*
+ * May the backend count rec's hits (site.counted)? On the trampoline,
+ * when every ECB of every probe at the site is counted (ecb_counted).
+ */
+static int site_counted(const udt_handle_t *h, const pidsite_t *rec)
+{
+	udt_backend_t *be = h->procs.be;
+
+	if (be == NULL || be->ops->name == NULL || rec->site.sync ||
+	    strcmp(be->ops->name, "trampoline") != 0 || rec->nents == 0)
+		return 0;
+	for (size_t i = 0; i < rec->nents; i++) {
+		const udt_probe_t *p = rec->ents[i].probe;
+		if (p == NULL || p->ecbs == NULL)
+			return 0;
+		for (const udt_ecb_t *e = p->ecbs; e != NULL; e = e->next)
+			if (!ecb_counted(e))
+				return 0;
+	}
+	return 1;
+}
+
 int pid_replant(udt_handle_t *h)
 {
 	struct pid_state *ps = h->pidst;
@@ -386,13 +408,16 @@ int pid_replant(udt_handle_t *h)
 					usdt = 1;
 			unsigned stack = usdt ? usdt_stack_bytes(h) :
 			    pid_stack_bytes(h);
+			int counted = site_counted(h, rec);
 			if (rec->site.stack >= stack &&
-			    (rec->site.regs_skip & ~skip) == 0)
+			    (rec->site.regs_skip & ~skip) == 0 &&
+			    rec->site.counted == counted)
 				continue;
 			(void)be->ops->remove_site(be, &rec->site);
 			if (stack > rec->site.stack)
 				rec->site.stack = stack;
 			rec->site.regs_skip &= skip;
+			rec->site.counted = counted;
 			if (be->ops->add_site(be, &rec->site) != 0) {
 				rec->planted = 0;
 				prov_error(h, "D_PROC_FUNC", "failed to enable a "
@@ -787,6 +812,39 @@ void pid_hit(void *arg, const udt_hit_t *uh)
 	}
 	h->fire_tproc = NULL;
 	h->fire_tid = 0;
+}
+
+void pid_hits(void *arg, void *cookie, udt_proc_t *p, uint64_t n)
+{
+	static const uint64_t noregs[UDT_NREGS];
+	udt_handle_t *h = arg;
+	pidsite_t *rec = cookie;
+	dif_hit_t *hit = &h->phit;
+
+	if (rec == NULL || rec->nents == 0 || n == 0)
+		return;
+	/* what a counted program may read: the probe and the process */
+	udt_tproc_t *t = rec->t;
+	memset(hit->args, 0, sizeof(hit->args));
+	hit->pid = t != NULL ? t->pid : proc_pid(p);
+	hit->tid = hit->pid;
+	hit->ppid = t != NULL ? t->ppid : 0;
+	hit->uid = t != NULL ? t->uid : 0;
+	hit->gid = t != NULL ? t->gid : 0;
+	hit->execname = t != NULL ? t->execname : "";
+	hit->cpu = 0;
+	hit->errno_val = 0;
+	hit->timestamp = 0;
+	hit->uregs = noregs;
+	hit->nuregs = UDT_NREGS;
+	hit->read_mem = NULL;
+	hit->read_arg = NULL;
+	hit->ustack = NULL;
+	hit->nustack = 0;
+	hit->ustackdepth = 0;
+	hit->ucaller = 0;
+	for (size_t i = 0; i < rec->nents && !h->exiting; i++)
+		ecb_fire_n(h, rec->ents[i].probe, hit, n);
 }
 
 void pid_state_free(udt_handle_t *h)

@@ -91,6 +91,8 @@ int pid_prepare(struct udt_handle *h);
 
 /* Backend callbacks. */
 void pid_hit(void *arg, const udt_hit_t *uh);
+/* cb.hits: n hits of a counted site (site.counted), in bulk. */
+void pid_hits(void *arg, void *cookie, udt_proc_t *p, uint64_t n);
 void pid_exec(void *arg, udt_proc_t *p);
 void pid_objects(void *arg, udt_proc_t *p);
 
