@@ -3,8 +3,10 @@
 # backend, beside bpftrace's uprobe and udtrace's uprobe backend, in one
 # run: `pid$target:a.out:work:entry { @ = count(); }` on bench/hitloop.c
 # (one thread calling a noinline work() in a loop, timing only the loop),
-# and on the trampoline also with arg0 (`@ = sum(arg0)`), a return probe,
-# and ustack() (which needs a stack copy: that site falls back to uprobe).
+# and on the trampoline also with arg0 (`@ = sum(arg0)`: a record per hit),
+# a return probe, ustack() (a record with a stack copy) and a key from the
+# hit (`@[arg0 & 7] = count()`: records, which the consumer must keep up
+# with). `@ = count()` alone is counted in the target (no record).
 #
 # Usage: bench/tramp-bench.sh [N [NSLOW]]  (N calls for the trampoline runs,
 #   default 5000000; NSLOW for the trap-per-hit tracers, default 50000)
@@ -17,7 +19,8 @@
 # loop's process CPU time), so no tracer's start-up or teardown counts.
 # On the trampoline, hits the consumer cannot keep up with are dropped
 # (counted and reported) and the target never waits: the lines give
-# hits counted and dropped too.
+# hits counted and dropped too, and for the keyed run the records the
+# consumer took per second of its own CPU (user + system, /usr/bin/time).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 n=${1:-5000000}
@@ -49,14 +52,21 @@ one() {
 	tramp-arg0) "$UDTRACE" -x backend=trampoline -q -n "$e { @ = sum(arg0); }" -c "$target $2" ;;
 	tramp-return) "$UDTRACE" -x backend=trampoline -q -n 'pid$target:a.out:work:return { @ = count(); }' -c "$target $2" ;;
 	tramp-ustack) "$UDTRACE" -x backend=trampoline -q -n "$e { @[ustack(2)] = count(); }" -c "$target $2" ;;
+	tramp-keyed) /usr/bin/time -f "consumer-cpu %U %S" -o "$tmp/time" "$UDTRACE" -x backend=trampoline -q -n "$e { @[arg0 & 7] = count(); }" -c "$target $2" ;;
 	esac >"$tmp/out" 2>"$tmp/err" || return 0
 	sed -n "s/^calls [0-9]* ns [0-9]* cpu \([0-9]*\)$/$1 $2 \1/p" "$tmp/out" >>"$tmp/res"
-	if [ "$1" = tramp ]; then
-		# hits counted, and dropped (the consumer's side)
-		c=$(awk 'NF == 1 && $1 ~ /^[0-9]+$/ { print $1 }' "$tmp/out" | tail -n 1)
+	case $1 in tramp|tramp-arg0|tramp-return|tramp-ustack|tramp-keyed)
+		# hits the consumer took (the aggregation's values), and dropped
+		c=$(awk '$NF ~ /^[0-9]+$/ && !/^calls/ { s += $NF } END { print s + 0 }' "$tmp/out")
+		[ "$1" = tramp-arg0 ] && c=$(awk 'NF == 1 && $1 ~ /^[0-9]+$/ { print $1 / 1 }' "$tmp/out" | tail -n 1)
 		d=$(sed -n 's/^udtrace: \([0-9]*\) drops\{0,1\} on CPU.*/\1/p' "$tmp/err" | awk '{ s += $1 } END { print s + 0 }')
-		echo "tramp counted ${c:-?} dropped $d of $2" >>"$tmp/drops"
-	fi
+		extra=
+		if [ "$1" = tramp-keyed ] && [ -s "$tmp/time" ]; then
+			extra=$(awk -v c="$c" '/^consumer-cpu/ { t = $2 + $3; if (t > 0) printf ", %.2f M records/s of udtrace CPU (%.2f s)", c / t / 1e6, t }' "$tmp/time")
+		fi
+		[ "$1" = tramp-arg0 ] && { c="(sum)"; }
+		echo "$1 took $c dropped $d of $2$extra" >>"$tmp/drops"
+	esac
 }
 # per-hit ns of TOOL at CALLS: fastest traced - fastest untraced at the same CALLS
 per_hit() {
@@ -78,7 +88,8 @@ while [ $r -lt "$rep" ]; do
 	one tramp "$n"
 	one tramp-arg0 "$n"
 	one tramp-return "$n"
-	one tramp-ustack "$ns"
+	one tramp-ustack "$n"
+	one tramp-keyed "$n"
 	one uprobe "$ns"
 	[ $bt_ok = 1 ] && one bpftrace "$ns"
 	r=$((r + 1))
@@ -86,16 +97,18 @@ done
 tr=$(per_hit tramp "$n")
 ta=$(per_hit tramp-arg0 "$n")
 tt=$(per_hit tramp-return "$n")
-tu=$(per_hit tramp-ustack "$ns")
+tu=$(per_hit tramp-ustack "$n")
+tk=$(per_hit tramp-keyed "$n")
 up=$(per_hit uprobe "$ns")
 bt=$(per_hit bpftrace "$ns")
 echo "== per-hit cost on the target, ns of its CPU (best of $rep; $n calls, $ns for trap-per-hit tracers)"
 printf '%-44s %10s %14s\n' "tracer" "ns/hit" "vs bpftrace"
 printf '%-44s %10s %14s\n' "bpftrace uprobe, @ = count()" "$bt" "1"
 printf '%-44s %10s %14s\n' "udtrace uprobe backend, @ = count()" "$up" "$(ratio "$up" "$bt")"
-printf '%-44s %10s %14s\n' "udtrace trampoline, @ = count()" "$tr" "$(ratio "$tr" "$bt")"
+printf '%-44s %10s %14s\n' "udtrace trampoline, @ = count() (counted)" "$tr" "$(ratio "$tr" "$bt")"
 printf '%-44s %10s %14s\n' "udtrace trampoline, @ = sum(arg0)" "$ta" "$(ratio "$ta" "$bt")"
 printf '%-44s %10s %14s\n' "udtrace trampoline, work:return" "$tt" "$(ratio "$tt" "$bt")"
-printf '%-44s %10s %14s\n' "udtrace trampoline, ustack() (uprobe site)" "$tu" "$(ratio "$tu" "$bt")"
-echo "== the trampoline's hits counted / dropped (count + drops = calls)"
+printf '%-44s %10s %14s\n' "udtrace trampoline, ustack() (stack copy)" "$tu" "$(ratio "$tu" "$bt")"
+printf '%-44s %10s %14s\n' "udtrace trampoline, @[arg0 & 7] = count()" "$tk" "$(ratio "$tk" "$bt")"
+echo "== the trampoline's hits taken / dropped (taken + dropped = calls; sum(arg0) shows no count)"
 cat "$tmp/drops"
