@@ -152,10 +152,12 @@ static int procs_forked_cb(void *arg, udt_proc_t *parent, udt_proc_t *c)
 }
 
 /*
- * The `backend` option: "" takes kernel uprobes when this process may
- * use them and falls back to ptrace with a notice (-q silences it, as it
- * silences the exit notices: the trace is the same either way); "uprobe"
- * and "ptrace" insist, and an impossible "uprobe" is an error.
+ * The `backend` option: "" takes the trampoline (over kernel uprobes, for
+ * the sites it cannot patch and the processes' lifecycle) when this
+ * process may use uprobes, and falls back to ptrace with a notice (-q
+ * silences it, as it silences the exit notices: the trace is the same
+ * either way); "trampoline", "uprobe" and "ptrace" insist, and an
+ * impossible "uprobe" is an error.
  */
 static udt_backend_t *make_backend(udt_handle_t *h)
 {
@@ -187,7 +189,7 @@ static udt_backend_t *make_backend(udt_handle_t *h)
 		if (name[0] == '\0' && !backend_uprobe_permitted(why,
 		    sizeof(why)))
 			be = NULL;
-		else if (strcmp(name, "trampoline") == 0) {
+		else if (name[0] == '\0' || strcmp(name, "trampoline") == 0) {
 			/* -v: which sites are jumps, which fell back and why */
 			be = backend_trampoline_create(&cb, ring,
 			    h->opts.verbose ? h->errfp : NULL, why, sizeof(why));
