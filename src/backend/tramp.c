@@ -1076,6 +1076,7 @@ udt_backend_t *backend_trampoline_create(const udt_backend_cb_t *cb,
 		return NULL;
 	}
 	tp_clock_init(b);
+	tp_cpu_init(b);
 	b->last_drain = tp_now();
 	b->base.ops = &tp_ops;
 	if (cb)

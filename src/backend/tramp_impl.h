@@ -151,7 +151,15 @@ typedef struct tp_backend {
 	uint64_t ns0, tsc0, nsa, tsca;
 	double rate;
 	uint64_t last_drain;
-	uint64_t drops[TP_MAXCPU];
+	uint64_t drops[TP_MAXCPU];   /* by drop slot (tp_cpu_init) */
+	/*
+	 * rdtscp's aux -> CPU, and CPU -> the drop slot its trampolines
+	 * count in (aux & (TP_MAXCPU - 1)): Linux loads each CPU's number
+	 * into aux, but a hypervisor may load others (this VM: 218 on CPU
+	 * 1), so they are learned at start on every CPU udtrace may run on.
+	 */
+	int16_t cpu_of_aux[4096];
+	int16_t slot_of_cpu[TP_MAXCPU];
 	int fsgsbase;         /* rdfsbase works (AT_HWCAP2) */
 	int draining;
 	int busy;             /* the last drain found a ring an eighth full */
@@ -191,6 +199,8 @@ void tp_ring_unmap(tp_backend_t *b, tp_proc_t *tp);
 /* Deliver p's records (every process if tp NULL) with time < until (ns; UINT64_MAX: all). */
 void tp_drain(tp_backend_t *b, tp_proc_t *tp, uint64_t until);
 void tp_clock_init(tp_backend_t *b);
+/* Learn each CPU's rdtscp aux (cpu_of_aux, slot_of_cpu). */
+void tp_cpu_init(tp_backend_t *b);
 uint64_t tp_now(void);
 void tp_thr_set(tp_proc_t *tp, pid_t tid, uint64_t fs);
 /* Drops of cpu since the last call. */

@@ -18,6 +18,7 @@
  * it is stopped at its birth or at attach.
  */
 #include <errno.h>
+#include <sched.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,6 +84,60 @@ static uint64_t tsc_ns(const tp_backend_t *b, uint64_t tsc)
 	if (tsc >= b->tsca)
 		return b->nsa + (uint64_t)((double)(tsc - b->tsca) * b->rate);
 	return b->nsa - (uint64_t)((double)(b->tsca - tsc) * b->rate);
+}
+
+/* ---- CPUs ---- */
+
+void tp_cpu_init(tp_backend_t *b)
+{
+	cpu_set_t old, one;
+	int claimed[TP_MAXCPU] = { 0 }, ok = 1;
+
+	for (int a = 0; a < 4096; a++)
+		b->cpu_of_aux[a] = -1;
+	for (int c = 0; c < TP_MAXCPU; c++)
+		b->slot_of_cpu[c] = (int16_t)c;
+	if (sched_getaffinity(0, sizeof old, &old) != 0)
+		return;
+	for (int c = 0; c < TP_MAXCPU && c < CPU_SETSIZE && ok; c++) {
+		unsigned aux;
+		if (!CPU_ISSET(c, &old))
+			continue;
+		CPU_ZERO(&one);
+		CPU_SET(c, &one);
+		/* the call returns on CPU c */
+		if (sched_setaffinity(0, sizeof one, &one) != 0)
+			break;
+		(void)__builtin_ia32_rdtscp(&aux);
+		if (sched_getcpu() != c || b->cpu_of_aux[aux & 0xfff] >= 0) {
+			ok = 0;   /* moved, or two CPUs alike: keep aux as it is */
+			break;
+		}
+		b->cpu_of_aux[aux & 0xfff] = (int16_t)c;
+		b->slot_of_cpu[c] = (int16_t)(aux & (TP_MAXCPU - 1));
+		claimed[aux & (TP_MAXCPU - 1)] = 1;
+	}
+	(void)sched_setaffinity(0, sizeof old, &old);
+	if (!ok) {
+		for (int a = 0; a < 4096; a++)
+			b->cpu_of_aux[a] = -1;
+		for (int c = 0; c < TP_MAXCPU; c++)
+			b->slot_of_cpu[c] = (int16_t)c;
+		return;
+	}
+	/* a slot a learned CPU counts in is that CPU's, not the CPU of its number */
+	for (int c = 0; c < TP_MAXCPU; c++)
+		if (b->slot_of_cpu[c] == c && claimed[c] &&
+		    (c >= CPU_SETSIZE || !CPU_ISSET(c, &old)))
+			b->slot_of_cpu[c] = -1;
+}
+
+/* The CPU of a record's aux. */
+static int tp_cpu(const tp_backend_t *b, uint32_t aux)
+{
+	int c = b->cpu_of_aux[aux & 0xfff];
+
+	return c >= 0 ? c : (int)(aux & 0xfff);
 }
 
 /* ---- threads ---- */
@@ -241,11 +296,12 @@ void tp_ring_unmap(tp_backend_t *b, tp_proc_t *tp)
 	tp->ring = NULL;
 }
 
-uint64_t tp_ring_drops(tp_backend_t *b, int cpu)
+uint64_t tp_ring_drops(tp_backend_t *b, int want)
 {
 	uint64_t n = 0;
+	int cpu;
 
-	if (cpu < 0 || cpu >= TP_MAXCPU)
+	if (want < 0 || want >= TP_MAXCPU || (cpu = b->slot_of_cpu[want]) < 0)
 		return 0;
 	for (tp_proc_t *tp = b->procs; tp; tp = tp->next) {
 		uint64_t v;
@@ -334,7 +390,7 @@ static void drain_one(tp_backend_t *b, tp_proc_t *tp, uint64_t until)
 			h->proc = tp->p;
 			h->pid = tp->pid;
 			h->tid = thr_tid(tp, h->regs[R_FS_BASE]);
-			h->cpu = (int)(aux & 0xfff);
+			h->cpu = tp_cpu(b, aux);
 			h->time = t;
 			/* the slots are mapped twice: the copy is contiguous */
 			h->stack = slen ? rec + TP_R_STACK : NULL;
