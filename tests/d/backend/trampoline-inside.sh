@@ -1,4 +1,5 @@
 # proves: when udtrace attaches (-p) to a thread stopped inside the 5 bytes a jump would replace (repcopy's copy() is mov; rep movsb, and the thread sits on the rep movsb 3 bytes in), the trampoline backend does not patch that site: -v says the site falls back to uprobe because a thread is stopped inside its 5 bytes, the site still fires, and the target's copies stay correct and it exits 0
+# timeout: 60
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 . ../../lib/waitfor.sh

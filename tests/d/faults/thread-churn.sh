@@ -1,4 +1,5 @@
 # proves: attaching (-p) to a process whose threads are created and exit all the time (two at a time, each calling work() 200 times) while another takes signals, planting work:entry and work:return with ustack() (so each new thread's stack is noted at its birth and dropped at its exit), tracing, and detaching leave every thread's results right and the program running to a normal end, on every backend
+# timeout: 60
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 . ../../lib/waitfor.sh

@@ -1,4 +1,5 @@
 # proves: with -p, ustack() gives the same frames on every backend for a thread that was already running when udtrace attached (blocked in read), for the main thread, and for threads, a sigaltstack and a coroutine that come later; the program runs on as untraced
+# timeout: 60
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 . ../../lib/waitfor.sh
