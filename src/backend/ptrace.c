@@ -325,7 +325,7 @@ static pt_bp_t *plant(pt_backend_t *b, pt_proc_t *pp, uint64_t addr)
 	}
 	bp->insn = in;
 	bp->orig = code[0];
-	if ((in.kind == INSN_PLAIN && !bp->slot) || proc_guard_pending(pp->p)) {
+	if ((pt_ool_slotted(&in) && !bp->slot) || proc_guard_pending(pp->p)) {
 		int intr, r = 0;
 		pid_t tid = stop_one(b, pp, &intr);
 
@@ -337,7 +337,7 @@ static pt_bp_t *plant(pt_backend_t *b, pt_proc_t *pp, uint64_t addr)
 		/* Before the first int3: a SIGKILL of udtrace must find it in place. */
 		if (proc_guard_pending(pp->p))
 			(void)proc_guard_install(pp->p, tid);
-		if (in.kind == INSN_PLAIN && !bp->slot)
+		if (pt_ool_slotted(&in) && !bp->slot)
 			r = pt_ool_slot(b, pp, bp, tid);
 		release_one(b, tid, intr);
 		if (r < 0)

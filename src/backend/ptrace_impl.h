@@ -38,7 +38,7 @@ struct pt_bp {
 	uint8_t orig;            /* the original byte under the int3 */
 	int planted;
 	int rtld;                /* internal: the dynamic linker's breakpoint */
-	uint64_t slot;           /* INSN_PLAIN: out-of-line slot, else 0 */
+	uint64_t slot;           /* INSN_PLAIN, INSN_RET: out-of-line slot, else 0 */
 	uint8_t slot_ilen;       /* length of the relocated insn in the slot */
 	udt_site_t **sites;      /* NULL entries are removed sites */
 	size_t nsites, capsites, live;
@@ -106,8 +106,10 @@ typedef struct pt_backend {
 
 /* ptrace_ool.c */
 pt_bp_t *pt_bp_find(pt_proc_t *pp, uint64_t addr);
-/* Write the out-of-line slot of an INSN_PLAIN bp (tid is stopped). 0 or -1 + err. */
+/* Write the out-of-line slot of a slotted bp (tid is stopped). 0 or -1 + err. */
 int pt_ool_slot(pt_backend_t *b, pt_proc_t *pp, pt_bp_t *bp, pid_t tid);
+/* Does `in` get a slot (run out of line) rather than emulation? */
+int pt_ool_slotted(const udt_insn_t *in);
 /* Compute the registers after bp's displaced instruction. 0 or -1. */
 int pt_ool_step(pt_proc_t *pp, const pt_bp_t *bp, struct user_regs_struct *r);
 /* pc inside a slot: the equivalent original address (or pc unchanged). */

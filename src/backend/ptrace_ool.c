@@ -2,13 +2,17 @@
  * ptrace_ool.c — how a thread gets past an int3 without the breakpoint
  * ever being lifted (decision 3 of the map): a plain instruction runs
  * relocated in an out-of-line slot of scratch memory followed by a jump
- * back; a branch is emulated here, in the tracer, from the registers.
+ * back, and so does a ret (it goes where the stack says wherever it
+ * runs: no memory read by the tracer, and a thread moved into a slot
+ * needs no mark for the SIGTRAP guard); a branch is emulated here, in
+ * the tracer, from the registers.
  *
  * Owns: slot layout, branch emulation, mapping a pc in a slot back to the
  * original code. Must not: wait for or resume threads (ptrace.c does).
  * Invariant: a slot holds exactly two instructions (the relocated one, then
  * one jmp), so a thread stopped in a slot is at its start (the displaced
- * instruction has not run) or at the jmp (it has) — nothing in between.
+ * instruction has not run) or at the jmp (it has) — nothing in between;
+ * a ret's slot never reaches its jmp.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -27,6 +31,11 @@ pt_bp_t *pt_bp_find(pt_proc_t *pp, uint64_t addr)
 	return NULL;
 }
 
+int pt_ool_slotted(const udt_insn_t *in)
+{
+	return in->kind == INSN_PLAIN || in->kind == INSN_RET;
+}
+
 int pt_ool_slot(pt_backend_t *b, pt_proc_t *pp, pt_bp_t *bp, pid_t tid)
 {
 	uint8_t code[PT_SLOT_SIZE];
@@ -40,7 +49,10 @@ int pt_ool_slot(pt_backend_t *b, pt_proc_t *pp, pt_bp_t *bp, pid_t tid)
 		    "cannot map scratch memory in pid %d", (int)pp->pid);
 		return -1;
 	}
-	if (insn_relocate(&bp->insn, slot, code, &ilen) < 0 || ilen > 16) {
+	if (bp->insn.kind == INSN_RET && bp->insn.len <= 16) {
+		memcpy(code, bp->insn.bytes, bp->insn.len);   /* runs anywhere */
+		ilen = bp->insn.len;
+	} else if (insn_relocate(&bp->insn, slot, code, &ilen) < 0 || ilen > 16) {
 		snprintf(b->err, sizeof b->err,
 		    "cannot relocate instruction at 0x%llx in pid %d",
 		    (unsigned long long)bp->addr, (int)pp->pid);
@@ -140,6 +152,10 @@ int pt_ool_step(pt_proc_t *pp, const pt_bp_t *bp, struct user_regs_struct *r)
 		r->rip = bp->slot;
 		return 0;
 	case INSN_RET:
+		if (bp->slot) {
+			r->rip = bp->slot;
+			return 0;
+		}
 		if (proc_read(pp->p, r->rsp, &v, 8) < 0)
 			return -1;
 		r->rip = v;
