@@ -172,6 +172,15 @@ enum dif_builtin {
 	DIF_VAR_FDS,              /* fds[fd] (LDGA): fileinfo_t of the hit's process */
 	DIF_VAR_PSINFO,           /* (LDGA) [pid]: psinfo_t * of any process */
 	DIF_VAR_LWPSINFO,         /* (LDGA) [tid]: lwpsinfo_t * of any thread */
+	/*
+	 * Kernel-side state DTrace gives only to kernel-privileged
+	 * consumers and reads as 0 otherwise (dtrace_priv_kernel): user
+	 * space has no kernel frames or interrupt level to report.
+	 */
+	DIF_VAR_CALLER,
+	DIF_VAR_STACKDEPTH,
+	DIF_VAR_IPL,
+	DIF_VAR_ZONENAME,         /* string: "global", Linux has no zones */
 	DIF_VAR_BUILTIN_MAX
 };
 

@@ -79,6 +79,13 @@ udt_prog_t *udt_compile(udt_handle_t *h, int kind, const char *text,
     const char *name, int argc, char *const argv[], unsigned cflags);
 
 /*
+ * $0 of the programs not read from a script (-n, -P, -m, -f, -i): as in
+ * dtrace, the command's own argv[0] (a script's $0 is its path). The
+ * string must outlive the handle; unset, $0 of those is "".
+ */
+void udt_set_arg0(udt_handle_t *h, const char *arg0);
+
+/*
  * Enable the program's probes. *nmatched receives the number of probes
  * matched (for "script 'x.d' matched 2 probes"). -1 on error
  * ("probe description :::foo does not match any probes").

@@ -251,6 +251,7 @@ int main(int argc, char *argv[])
 		cli_error("failed to initialize " UDT_PROGNAME);
 		rc = CLI_EXIT_ERROR;
 	} else {
+		udt_set_arg0(h, argv[0]);   /* dtrace's $0 outside scripts */
 		rc = run(h, &c, progs);
 	}
 	free(progs);

@@ -377,6 +377,11 @@ static void free_objects(char **v, int n)
 	free(v);
 }
 
+void udt_set_arg0(udt_handle_t *h, const char *arg0)
+{
+	h->arg0 = arg0;
+}
+
 udt_prog_t *udt_compile(udt_handle_t *h, int kind, const char *text,
     const char *name, int argc, char *const argv[], unsigned cflags)
 {
@@ -394,6 +399,7 @@ udt_prog_t *udt_compile(udt_handle_t *h, int kind, const char *text,
 	d_cc_init(&cc);
 	cc.src = text;
 	cc.srcname = name;
+	cc.arg0 = kind == UDT_PROG_SCRIPT ? name : h->arg0;
 	cc.kind = kind;
 	cc.argc = argc;
 	cc.argv = argv;

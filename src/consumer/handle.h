@@ -58,6 +58,7 @@ struct udt_handle {
 	FILE *outfp, *errfp;
 	out_state_t out;
 	char **cppargs; int ncppargs;
+	const char *arg0;        /* $0 of programs that are not scripts */
 
 	probe_reg_t reg;
 	udt_prog_t *progs, *progs_tail;

@@ -40,6 +40,10 @@ static const cg_builtin_t builtins[] = {
 	{ "ucaller", DIF_VAR_UCALLER, "uint64_t" },
 	{ "ustackdepth", DIF_VAR_USTACKDEPTH, "uint32_t" },
 	{ "curthread", DIF_VAR_CURTHREAD, "uintptr_t" },
+	{ "caller", DIF_VAR_CALLER, "uintptr_t" },
+	{ "stackdepth", DIF_VAR_STACKDEPTH, "uint32_t" },
+	{ "ipl", DIF_VAR_IPL, "uint_t" },
+	{ "zonename", DIF_VAR_ZONENAME, "string" },
 	{ "curpsinfo", DIF_VAR_CURPSINFO, "psinfo_t *" },
 	{ "curlwpsinfo", DIF_VAR_CURLWPSINFO, "lwpsinfo_t *" },
 };

@@ -47,7 +47,8 @@ typedef struct d_cc {
 
 	/* input */
 	const char *src;         /* program text, NUL-terminated */
-	const char *srcname;     /* $0 and the name in messages (script path or program text) */
+	const char *srcname;     /* the name in messages (script path or program text) */
+	const char *arg0;        /* $0: the script path for -s, else dtrace's argv[0] */
 	int kind;                /* enum d_prog_kind */
 	int argc;                /* macro arguments $1..$argc */
 	char *const *argv;       /* argv[0] is $1 */

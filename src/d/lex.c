@@ -271,7 +271,7 @@ static int macro_value(d_cc_t *cc, const char *name, int64_t *v)
 static const char *macro_arg(d_cc_t *cc, long i)
 {
 	if (i == 0)
-		return cc->srcname != NULL ? cc->srcname : "";
+		return cc->arg0 != NULL ? cc->arg0 : "";
 	if (i < 1 || i > cc->argc)
 		return NULL;
 	if (cc->argused != NULL)

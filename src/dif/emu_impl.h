@@ -58,6 +58,7 @@ typedef struct dif_xl {
 
 /* Built-in strings copied lazily into bistr, one strsize slot each. */
 enum { DIF_BS_EXECNAME, DIF_BS_PROV, DIF_BS_MOD, DIF_BS_FUNC, DIF_BS_NAME,
+	DIF_BS_ZONENAME,
 	DIF_BS_N };
 
 struct dif_state {
