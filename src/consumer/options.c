@@ -241,8 +241,9 @@ opts_parse_bool(const char *s, int *out)
 	uint64_t v;
 	size_t i;
 
+	/* "-x name" sets; "-x name=" unsets, as dt_opt_runtime's empty value */
 	if (s == NULL || *s == '\0') {
-		*out = 1;
+		*out = s == NULL;
 		return 0;
 	}
 	for (i = 0; i < sizeof(on) / sizeof(on[0]); i++) {

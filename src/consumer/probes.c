@@ -222,9 +222,6 @@ size_t probe_iter(probe_reg_t *r, const d_pdesc_t *d,
 
 void probe_desc_str(const d_pdesc_t *d, char *buf, size_t len)
 {
-	if (d->id != 0)
-		snprintf(buf, len, "%u", d->id);
-	else
-		snprintf(buf, len, "%s:%s:%s:%s", d->prov, d->mod, d->func,
-		    d->name);
+	/* as dtrace: an id description's fields are empty (":::") */
+	snprintf(buf, len, "%s:%s:%s:%s", d->prov, d->mod, d->func, d->name);
 }

@@ -10,6 +10,7 @@
  * piece is reachable from the program and freed by d_program_free.
  */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cg.h"
@@ -83,16 +84,8 @@ int d_pdesc_parse(const char *text, int kind, d_pdesc_t *out, char *msg,
 {
 	memset(out, 0, sizeof(*out));
 	out->text = text;
-	if (kind == D_PROG_ID) {
-		const char *s = text;
-		while (isspace((unsigned char)*s))
-			s++;
-		if (*s != '\0' && strspn(s, "0123456789") == strlen(s)) {
-			out->id = (uint32_t)strtoul(s, NULL, 10);
-			return 0;
-		}
-		kind = D_PROG_NAME;
-	}
+	if (kind == D_PROG_ID)
+		kind = D_PROG_NAME;     /* ids were taken by pdesc_id */
 	/* the field the rightmost part belongs to */
 	int last = kind == D_PROG_PROV ? 0 : kind == D_PROG_MOD ? 1 :
 	    kind == D_PROG_FUNC ? 2 : 3;
@@ -294,6 +287,52 @@ static void compile_body(cg_t *g, d_program_t *p, d_clause_prog_t *c,
 			c->recs[i].type_name = pstrdup(p, c->recs[i].type_name);
 }
 
+/*
+ * A probe description that is an integer constant is a probe id, whatever
+ * option gave it, as in illumos, whose lexer returns DT_TOK_INT there and
+ * dt_node_pdesc_by_id refuses ids above UINT_MAX and ids given to -P, -m
+ * or -f. Returns 1 with *id set, 0 when text is not an integer constant.
+ */
+static int pdesc_id(d_cc_t *cc, const char *text, int line, uint32_t *id)
+{
+	static const char *const specs[] = { "providers", "modules",
+	    "functions" };
+	const char *s = text, *p;
+	while (isspace((unsigned char)*s))
+		s++;
+	p = s;
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X') &&
+	    isxdigit((unsigned char)p[2])) {
+		for (p += 2; isxdigit((unsigned char)*p); p++)
+			;
+	} else {
+		while (isdigit((unsigned char)*p))
+			p++;
+	}
+	if (p == s)
+		return 0;
+	if (*p == 'u' || *p == 'U')
+		p++;
+	for (int i = 0; i < 2 && (*p == 'l' || *p == 'L'); i++)
+		p++;
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p != '\0')
+		return 0;
+	/* the lexer refused bad digits and overflow (D_INT_DIGIT/OFLOW) */
+	unsigned long long v = strtoull(s, NULL, 0);
+	if (v > UINT32_MAX)
+		d_error(cc, line, "D_PDESC_INVAL", "identifier %llu exceeds "
+		    "maximum probe id", v);
+	if (cc->kind == D_PROG_PROV || cc->kind == D_PROG_MOD ||
+	    cc->kind == D_PROG_FUNC)
+		d_error(cc, line, "D_PDESC_INVAL", "probe identifier %llu not "
+		    "permitted when specifying %s", v,
+		    specs[cc->kind - D_PROG_PROV]);
+	*id = (uint32_t)v;
+	return 1;
+}
+
 static void compile_clause(cg_t *g, d_program_t *p, d_node_t *cl)
 {
 	d_cc_t *cc = g->cc;
@@ -308,8 +347,14 @@ static void compile_clause(cg_t *g, d_program_t *p, d_node_t *cl)
 	for (d_pdesc_text_t *t = cl->clause.descs; t; t = t->next) {
 		char msg[512];
 		d_pdesc_t *d = &c->descs[c->ndescs];
-		if (d_pdesc_parse(t->text, cc->kind, d, msg, sizeof(msg)) != 0)
+		uint32_t id;
+		if (pdesc_id(cc, t->text, t->line, &id)) {
+			memset(d, 0, sizeof(*d));
+			d->id = id;
+		} else if (d_pdesc_parse(t->text, cc->kind, d, msg,
+		    sizeof(msg)) != 0) {
 			d_error(cc, t->line, "D_PDESC_INVAL", "%s", msg);
+		}
 		d->text = pstrdup(p, t->text);
 		d->line = t->line;
 		c->ndescs++;

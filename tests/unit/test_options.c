@@ -101,6 +101,9 @@ test_bools(void)
 
 	b = 0;
 	CHECK_EQ_INT(opts_parse_bool(NULL, &b), 0); CHECK_EQ_INT(b, 1);
+	/* "-x quiet=": an empty value unsets, as dt_opt_runtime */
+	b = 1;
+	CHECK_EQ_INT(opts_parse_bool("", &b), 0); CHECK_EQ_INT(b, 0);
 	for (i = 0; i < sizeof(on) / sizeof(on[0]); i++) {
 		b = 0;
 		CHECK_EQ_INT(opts_parse_bool(on[i], &b), 0);
