@@ -282,6 +282,7 @@ static const char *parse_k(const char *src, int kind, int argc,
 	d_cc_init(&cc);
 	cc.src = src;
 	cc.srcname = "t.d";
+	cc.arg0 = "t.d";        /* $0 of a script is its path */
 	cc.kind = kind;
 	cc.argc = argc;
 	cc.argv = argv;
