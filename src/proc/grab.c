@@ -55,11 +55,25 @@ static long tgid_of(pid_t pid)
 	return t;
 }
 
-/* A zombie cannot be attached to (EPERM), but to the user it is gone. */
-static int is_zombie(pid_t pid)
+/*
+ * Why a grab failed, in the words of illumos libproc's Pgrab_error(),
+ * which dtrace prints after "failed to grab pid N: ".
+ */
+#define GRAB_NOPROC "no such process"
+#define GRAB_ZOMB   "zombie process"
+#define GRAB_PERM   "permission denied"
+#define GRAB_BUSY   "process is traced"
+#define GRAB_SYS    "system process"
+#define GRAB_SELF   "attempt to grab self"
+
+#define PF_KTHREAD_FLAG 0x00200000u   /* include/linux/sched.h PF_KTHREAD */
+
+/* State letter and flags from /proc/PID/stat; 0 when unreadable. */
+static char stat_of(pid_t pid, unsigned *flags)
 {
 	char path[64], buf[512];
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	*flags = 0;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return 0;
@@ -69,21 +83,31 @@ static int is_zombie(pid_t pid)
 		return 0;
 	buf[n] = '\0';
 	char *rp = strrchr(buf, ')');
-	return rp && rp[1] == ' ' && (rp[2] == 'Z' || rp[2] == 'X');
+	if (rp == NULL || rp[1] != ' ')
+		return 0;
+	char st = rp[2];
+	/* after the state: ppid pgrp session tty_nr tpgid flags */
+	if (sscanf(rp + 3, "%*d %*d %*d %*d %*d %u", flags) != 1)
+		*flags = 0;
+	return st;
 }
 
 static void attach_error(pid_t pid, int e, char *err, size_t errlen)
 {
-	if (e == EPERM) {
+	unsigned flags;
+	char st = stat_of(pid, &flags);
+	if (e == ESRCH || st == 0) {
+		proc_fmt(err, errlen, "%s", GRAB_NOPROC);
+	} else if (st == 'Z' || st == 'X') {
+		proc_fmt(err, errlen, "%s", GRAB_ZOMB);
+	} else if (e == EPERM) {
 		long t = tracer_of(pid);
-		if (is_zombie(pid))
-			proc_fmt(err, errlen, "%s", strerror(ESRCH));
+		if (flags & PF_KTHREAD_FLAG)
+			proc_fmt(err, errlen, "%s", GRAB_SYS);
 		else if (t > 0 && t != (long)getpid())
-			proc_fmt(err, errlen, "process is already traced by pid %ld",
-			    t);
+			proc_fmt(err, errlen, "%s", GRAB_BUSY);
 		else
-			proc_fmt(err, errlen, "%s (see kernel.yama.ptrace_scope, or "
-			    "run with CAP_SYS_PTRACE)", strerror(EPERM));
+			proc_fmt(err, errlen, "%s", GRAB_PERM);
 	} else {
 		proc_fmt(err, errlen, "%s", strerror(e));
 	}
@@ -96,7 +120,7 @@ static int scan(udt_proc_t *p, char *err, size_t errlen)
 	snprintf(path, sizeof(path), "/proc/%d/task", (int)p->pid);
 	DIR *d = opendir(path);
 	if (!d) {
-		proc_fmt(err, errlen, "%s", strerror(ESRCH));
+		proc_fmt(err, errlen, "%s", GRAB_NOPROC);
 		return -1;
 	}
 	int added = 0;
@@ -133,11 +157,11 @@ static int scan(udt_proc_t *p, char *err, size_t errlen)
 udt_proc_t *proc_grab(pid_t pid, char *err, size_t errlen)
 {
 	if (pid <= 0 || tgid_of(pid) != (long)pid) {
-		proc_fmt(err, errlen, "%s", strerror(ESRCH));
+		proc_fmt(err, errlen, "%s", GRAB_NOPROC);
 		return NULL;
 	}
 	if (pid == getpid()) {
-		proc_fmt(err, errlen, "cannot trace udtrace itself");
+		proc_fmt(err, errlen, "%s", GRAB_SELF);
 		return NULL;
 	}
 	udt_proc_t *p = proc_alloc(pid);
@@ -167,7 +191,7 @@ udt_proc_t *proc_grab(pid_t pid, char *err, size_t errlen)
 			i--;
 		}
 		if (proc_thread_index(p, pid) < 0) {
-			proc_fmt(err, errlen, "%s", strerror(ESRCH));
+			proc_fmt(err, errlen, "%s", GRAB_NOPROC);
 			proc_release(p);
 			return NULL;
 		}

@@ -273,7 +273,9 @@ static udt_tproc_t *pid_proc(udt_handle_t *h, int32_t pid)
 		char err[1024];
 		udt_proc_t *p = proc_grab(pid, err, sizeof(err));
 		if (p == NULL) {
-			prov_error(h, "D_PROC_GRAB", "%s", err);
+			/* as dt_pid_create_probes: the reason is not shown */
+			prov_error(h, "D_PROC_GRAB", "failed to grab process %d",
+			    (int)pid);
 			return NULL;
 		}
 		if ((t = procs_add(h, p, 0)) == NULL) {

@@ -466,19 +466,22 @@ static void test_grab_errors(void)
 	if (dead == 0)
 		_exit(0);
 	reap(dead);
+	/* the texts are illumos libproc's Pgrab_error(), as dtrace prints them */
 	CHECK(proc_grab(dead, err, sizeof(err)) == NULL);
-	CHECK_EQ_STR(err, "No such process");
+	CHECK_EQ_STR(err, "no such process");
 	CHECK(proc_grab(0, err, sizeof(err)) == NULL);
-	CHECK_EQ_STR(err, "No such process");
+	CHECK_EQ_STR(err, "no such process");
+	CHECK(proc_grab(getpid(), err, sizeof(err)) == NULL);
+	CHECK_EQ_STR(err, "attempt to grab self");
 
-	/* A zombie (exited, not yet waited for) is gone too. */
+	/* A zombie (exited, not yet waited for). */
 	pid_t z = fork();
 	if (z == 0)
 		_exit(0);
 	siginfo_t si;
 	CHECK_EQ_INT(waitid(P_PID, (id_t)z, &si, WEXITED | WNOWAIT), 0);
 	CHECK(proc_grab(z, err, sizeof(err)) == NULL);
-	CHECK_EQ_STR(err, "No such process");
+	CHECK_EQ_STR(err, "zombie process");
 	reap(z);
 
 	/* Another tracer holds it. */
@@ -505,10 +508,8 @@ static void test_grab_errors(void)
 	char ch;
 	CHECK_EQ_INT(read(rp[0], &ch, 1), 1);
 	close(rp[0]);
-	char want[128];
-	snprintf(want, sizeof(want), "process is already traced by pid %d", (int)tracer);
 	CHECK(proc_grab(victim, err, sizeof(err)) == NULL);
-	CHECK_EQ_STR(err, want);
+	CHECK_EQ_STR(err, "process is traced");
 	close(hp[1]);
 	CHECK_EQ_INT(reap(tracer), 0);
 
@@ -534,8 +535,7 @@ static void test_grab_errors(void)
 	got[n > 0 ? n : 0] = '\0';
 	close(ep[0]);
 	CHECK_EQ_INT(reap(u), 0);
-	CHECK_EQ_STR(got, "Operation not permitted (see kernel.yama.ptrace_scope, "
-	    "or run with CAP_SYS_PTRACE)");
+	CHECK_EQ_STR(got, "permission denied");
 	let_go(1);
 	CHECK_EQ_INT(reap(victim), 42);
 }
