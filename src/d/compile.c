@@ -329,7 +329,12 @@ static int pdesc_id(d_cc_t *cc, const char *text, int line, uint32_t *id)
 		d_error(cc, line, "D_PDESC_INVAL", "probe identifier %llu not "
 		    "permitted when specifying %s", v,
 		    specs[cc->kind - D_PROG_PROV]);
-	*id = (uint32_t)v;
+	/*
+	 * Probe ids start at 1; id 0 names no probe (dtrace -i 0 is refused
+	 * as matching nothing). d_pdesc_t's id 0 means "no id given", so
+	 * keep it apart as UINT32_MAX, which no probe has either.
+	 */
+	*id = v == 0 ? UINT32_MAX : (uint32_t)v;
 	return 1;
 }
 
