@@ -22,8 +22,11 @@ char *udt_read_script(const char *path)
 		return NULL;
 	size_t len = 0, cap = 4096;
 	char *buf = malloc(cap);
+	int rderr = 0;
 	while (buf != NULL) {
+		errno = 0;
 		len += fread(buf + len, 1, cap - len - 1, fp);
+		rderr = errno;     /* why a read failed: EISDIR for a directory */
 		if (len < cap - 1)
 			break;
 		char *nbuf = realloc(buf, cap *= 2);
@@ -31,7 +34,7 @@ char *udt_read_script(const char *path)
 			free(buf);
 		buf = nbuf;
 	}
-	int err = buf == NULL ? ENOMEM : ferror(fp) ? EIO : 0;
+	int err = buf == NULL ? ENOMEM : ferror(fp) ? (rderr ? rderr : EIO) : 0;
 	if (fp != stdin)
 		fclose(fp);
 	if (err) {
