@@ -17,7 +17,14 @@
 #include <stdint.h>
 
 #define UDT_VERSION_STRING "Sun D 1.13"
-#define UDT_PROGNAME "udtrace"
+/*
+ * The name messages start with ("udtrace: ..."): as dtrace's g_pname, the
+ * base name the command was run as, so a copy or link named dtrace speaks
+ * as dtrace. "udtrace" until udt_set_progname.
+ */
+const char *udt_progname(void);
+void udt_set_progname(const char *argv0);
+#define UDT_PROGNAME udt_progname()
 
 typedef struct udt_handle udt_handle_t;
 typedef struct udt_prog udt_prog_t;

@@ -225,6 +225,7 @@ static int run(udt_handle_t *h, const struct cli *c, udt_prog_t **progs)
 int main(int argc, char *argv[])
 {
 	struct cli c;
+	udt_set_progname(argv[0]);   /* messages say "dtrace:" when run as dtrace */
 	int rc = cli_parse(&c, argc, argv);
 	if (rc >= 0)
 		goto out;
@@ -248,7 +249,7 @@ int main(int argc, char *argv[])
 	udt_handle_t *h = udt_open();
 	udt_prog_t **progs = calloc((size_t)c.nprogs + 1, sizeof(*progs));
 	if (h == NULL || progs == NULL) {
-		cli_error("failed to initialize " UDT_PROGNAME);
+		cli_error("failed to initialize %s", UDT_PROGNAME);
 		rc = CLI_EXIT_ERROR;
 	} else {
 		udt_set_arg0(h, argv[0]);   /* dtrace's $0 outside scripts */

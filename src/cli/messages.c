@@ -12,7 +12,7 @@
 
 static void vmessage(const char *fmt, va_list ap)
 {
-	fputs(UDT_PROGNAME ": ", stderr);
+	fprintf(stderr, "%s: ", UDT_PROGNAME);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
 }

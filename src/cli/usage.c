@@ -7,7 +7,7 @@
 #include "cli/cli.h"
 
 static const char usage_text[] =
-"Usage: udtrace [-32|-64] [-aACeFGhHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
+"Usage: %s [-32|-64] [-aACeFGhHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
 "\t[-I path] [-L path] [-o output] [-p pid] [-s script] [-U name]\n"
 "\t[-x opt[=val]] [-X a|c|s|t]\n"
 "\n"
@@ -57,5 +57,5 @@ static const char usage_text[] =
 
 void cli_usage(FILE *fp)
 {
-	fputs(usage_text, fp);
+	fprintf(fp, usage_text, UDT_PROGNAME);
 }

@@ -19,6 +19,7 @@
 
 #include "consumer/agg.h"
 #include "consumer/symfmt.h"
+#include "udtrace/udtrace.h"
 
 /* ---- histogram layouts ---- */
 
@@ -526,7 +527,7 @@ agg_report_drops(agg_table_t *t, FILE *errfp)
 		if (n == 0)
 			continue;
 		fprintf(errfp, "%s: %llu aggregation drop%s on CPU %d\n",
-		    "udtrace", (unsigned long long)n, n == 1 ? "" : "s", cpu);
+		    UDT_PROGNAME, (unsigned long long)n, n == 1 ? "" : "s", cpu);
 		t->drops[cpu] = 0;
 	}
 }

@@ -10,6 +10,7 @@
  */
 #include "buffer.h"
 #include "options.h"
+#include "udtrace/udtrace.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -107,7 +108,7 @@ void buf_report_drops(udt_buffer_t *b, FILE *errfp)
 		uint64_t n = b->drops[cpu];
 		if (n == 0)
 			continue;
-		fprintf(errfp, "udtrace: %llu drop%s on CPU %d\n",
+		fprintf(errfp, "%s: %llu drop%s on CPU %d\n", UDT_PROGNAME,
 		    (unsigned long long)n, n == 1 ? "" : "s", cpu);
 		b->drops[cpu] = 0;
 	}

@@ -377,6 +377,21 @@ static void free_objects(char **v, int n)
 	free(v);
 }
 
+static const char *progname = "udtrace";
+
+const char *udt_progname(void)
+{
+	return progname;
+}
+
+void udt_set_progname(const char *argv0)
+{
+	const char *slash = argv0 != NULL ? strrchr(argv0, '/') : NULL;
+	const char *base = slash != NULL ? slash + 1 : argv0;
+	if (base != NULL && *base != '\0')
+		progname = base;
+}
+
 void udt_set_arg0(udt_handle_t *h, const char *arg0)
 {
 	h->arg0 = arg0;

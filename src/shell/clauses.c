@@ -154,7 +154,7 @@ int shell_ensure_handle(shell_t *sh)
 		return 0;
 	udt_handle_t *h = udt_open();
 	if (h == NULL) {
-		shell_msg(sh, "failed to initialize " UDT_PROGNAME);
+		shell_msg(sh, "failed to initialize %s", UDT_PROGNAME);
 		return -1;
 	}
 	udt_set_output(h, sh->out ? sh->out : sh->tmp);
