@@ -226,7 +226,9 @@ udt_proc_t *proc_create(char *const argv[], int evaltime, char *err,
 	}
 	close(errp[0]);
 	if (e) {
-		proc_fmt(err, errlen, "%s", strerror(e));
+		/* a missing program in illumos libproc's Pcreate_error() words */
+		proc_fmt(err, errlen, "%s", e == ENOENT ?
+		    "cannot find executable file" : strerror(e));
 		return NULL;
 	}
 	p = proc_alloc(pid);

@@ -275,10 +275,11 @@ static void test_create_errors(void)
 	char err[256] = "";
 	char *a[] = { "/nonexistent/udt-cmd", NULL }, *b[] = { "udt-no-such-cmd", NULL };
 	char *c[] = { "/etc/passwd", NULL };
+	/* a missing program: libproc's Pcreate_error(C_NOENT), as dtrace says */
 	CHECK(proc_create(a, UDT_EVAL_PREINIT, err, sizeof(err)) == NULL);
-	CHECK_EQ_STR(err, "No such file or directory");
+	CHECK_EQ_STR(err, "cannot find executable file");
 	CHECK(proc_create(b, UDT_EVAL_EXEC, err, sizeof(err)) == NULL);
-	CHECK_EQ_STR(err, "No such file or directory");
+	CHECK_EQ_STR(err, "cannot find executable file");
 	CHECK(proc_create(c, UDT_EVAL_EXEC, err, sizeof(err)) == NULL);
 	CHECK_EQ_STR(err, "Permission denied");
 }

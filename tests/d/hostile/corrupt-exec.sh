@@ -1,4 +1,4 @@
-# proves: -c with files that are not (whole) ELF programs gives clear outcomes, never a crash or hang: a shell script and an empty file run through the shell as execvp does (no a.out function matches), a truncated copy of a target fails with "Exec format error", a missing file with ENOENT
+# proves: -c with files that are not (whole) ELF programs gives clear outcomes, never a crash or hang: a shell script and an empty file run through the shell as execvp does (no a.out function matches), a truncated copy of a target fails with "Exec format error", a missing file with libproc's "cannot find executable file" as dtrace prints it
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 printf '#!/bin/sh\necho hi from script\nexit 4\n' >"$tmp/script"
