@@ -181,6 +181,7 @@ enum dif_builtin {
 	DIF_VAR_STACKDEPTH,
 	DIF_VAR_IPL,
 	DIF_VAR_ZONENAME,         /* string: "global", Linux has no zones */
+	DIF_VAR_CURCPU,           /* cpuinfo_t * of the hit's CPU (sched.d) */
 	DIF_VAR_BUILTIN_MAX
 };
 

@@ -108,11 +108,33 @@ typedef struct udt_fileinfo {
 	int32_t fi_oflags;
 } udt_fileinfo_t;
 
+/* sched.d's processor_info_t and cpuinfo_t (what curcpu points to). */
+#define UDT_PI_TYPELEN 16
+#define UDT_PI_FPUTYPE 32
+typedef struct udt_processor_info {
+	int32_t pi_state;                       /* P_ONLINE, P_OFFLINE */
+	char pi_processor_type[UDT_PI_TYPELEN];
+	char pi_fputypes[UDT_PI_FPUTYPE];
+	int32_t pi_clock;                       /* MHz */
+} udt_processor_info_t;
+
+typedef struct udt_cpuinfo {
+	int32_t cpu_id;
+	int32_t cpu_pset;
+	int32_t cpu_chip;
+	int32_t cpu_lgrp;
+	udt_processor_info_t cpu_info;
+} udt_cpuinfo_t;
+
+#define UDT_P_OFFLINE 0x0001
+#define UDT_P_ONLINE  0x0002
+
 /* What the emulator asks to have translated, and the id it names. */
 enum udt_xl_kind {
 	UDT_XL_PSINFO,        /* udt_psinfo_t of process id */
 	UDT_XL_LWPSINFO,      /* udt_lwpsinfo_t of thread id */
 	UDT_XL_FILEINFO,      /* udt_fileinfo_t of the hit's descriptor id */
+	UDT_XL_CPUINFO,       /* udt_cpuinfo_t of CPU id */
 	UDT_XL_NKINDS
 };
 

@@ -1,7 +1,8 @@
 /*
  * procinfo.c — DTrace's process translators, read from /proc: the
  * psinfo_t, lwpsinfo_t and fileinfo_t that curpsinfo, curlwpsinfo, fds[]
- * and the proc provider's args[] point to (layouts in udtrace/procfs.h).
+ * and the proc provider's args[] point to (layouts in udtrace/procfs.h),
+ * and from /sys the cpuinfo_t curcpu points to.
  *
  * Owns: mapping Linux's /proc files onto illumos's fields, and the
  * dif_hit_t.xlate callback the emulator calls the first time a firing
@@ -476,6 +477,50 @@ void procinfo_fileinfo(pid_t pid, int fd, udt_fileinfo_t *fi)
 	copy_str(fi->fi_mount, sizeof(fi->fi_mount), "<unknown>");
 }
 
+/* An integer from a one-line sysfs file, or dflt. */
+static long sysfs_long(const char *path, long dflt)
+{
+	char buf[64];
+	if (slurp(path, buf, sizeof(buf)) <= 0)
+		return dflt;
+	char *end;
+	long v = strtol(buf, &end, 10);
+	return end == buf ? dflt : v;
+}
+
+void procinfo_cpuinfo(int cpu, udt_cpuinfo_t *ci)
+{
+	char path[128];
+	ci->cpu_id = cpu;
+	ci->cpu_pset = -1;      /* PS_NONE: Linux has no processor sets */
+	snprintf(path, sizeof(path),
+	    "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", cpu);
+	ci->cpu_chip = (int32_t)sysfs_long(path, 0);
+	/* the locality group is the NUMA node the CPU belongs to */
+	ci->cpu_lgrp = 0;
+	for (int node = 0; node < 64; node++) {
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/"
+		    "node%d", cpu, node);
+		if (access(path, F_OK) == 0) {
+			ci->cpu_lgrp = node;
+			break;
+		}
+	}
+	/* cpu0 has no "online" file when it cannot be taken offline */
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online",
+	    cpu);
+	ci->cpu_info.pi_state = sysfs_long(path, 1) ? UDT_P_ONLINE :
+	    UDT_P_OFFLINE;
+	/* what illumos reports for x86 processors (processor_info(2)) */
+	copy_str(ci->cpu_info.pi_processor_type,
+	    sizeof(ci->cpu_info.pi_processor_type), "i386");
+	copy_str(ci->cpu_info.pi_fputypes, sizeof(ci->cpu_info.pi_fputypes),
+	    "i387 compatible");
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cpufreq/"
+	    "cpuinfo_max_freq", cpu);
+	ci->cpu_info.pi_clock = (int32_t)(sysfs_long(path, 0) / 1000);
+}
+
 void procinfo_xlate(void *arg, int kind, int64_t id, void *buf, size_t len)
 {
 	const dif_hit_t *h = arg;
@@ -508,6 +553,11 @@ void procinfo_xlate(void *arg, int kind, int64_t id, void *buf, size_t len)
 		if (len < sizeof(udt_fileinfo_t) || h == NULL)
 			return;
 		procinfo_fileinfo(h->pid, (int)id, buf);
+		break;
+	case UDT_XL_CPUINFO:
+		if (len < sizeof(udt_cpuinfo_t))
+			return;
+		procinfo_cpuinfo((int)id, buf);
 		break;
 	default:
 		break;

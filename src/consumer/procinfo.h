@@ -23,5 +23,7 @@ void procinfo_lwpsinfo(pid_t pid, pid_t tid, int oncpu, int cpu,
     udt_lwpsinfo_t *l);
 /* fd of pid; a descriptor not open reads as DTrace's "<none>". */
 void procinfo_fileinfo(pid_t pid, int fd, udt_fileinfo_t *fi);
+/* sched.d's cpuinfo_t of a CPU, from /sys/devices/system/cpu. */
+void procinfo_cpuinfo(int cpu, udt_cpuinfo_t *ci);
 
 #endif /* UDTRACE_CONSUMER_PROCINFO_H */

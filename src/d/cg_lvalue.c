@@ -44,6 +44,7 @@ static const cg_builtin_t builtins[] = {
 	{ "stackdepth", DIF_VAR_STACKDEPTH, "uint32_t" },
 	{ "ipl", DIF_VAR_IPL, "uint_t" },
 	{ "zonename", DIF_VAR_ZONENAME, "string" },
+	{ "curcpu", DIF_VAR_CURCPU, "cpuinfo_t *" },
 	{ "curpsinfo", DIF_VAR_CURPSINFO, "psinfo_t *" },
 	{ "curlwpsinfo", DIF_VAR_CURLWPSINFO, "lwpsinfo_t *" },
 };

@@ -1,7 +1,7 @@
 /*
  * xltypes.c — the process-model part of DTrace's D library, as Linux
- * gives it: the types of procfs.d and io.d (psinfo_t, lwpsinfo_t,
- * fileinfo_t, timestruc_t), the constants those scripts test fields
+ * gives it: the types of procfs.d, io.d and sched.d (psinfo_t, lwpsinfo_t,
+ * fileinfo_t, timestruc_t, cpuinfo_t), the constants those scripts test fields
  * against (SSLEEP.., PR_MODEL_*, CLD_*, SI_*, O_*), and the errno.d and
  * signal.d names (EPERM.., SIGHUP..) with Linux's values.
  *
@@ -69,6 +69,23 @@ static void types(d_types_t *ts, d_cc_t *cc)
 	d_typedef_add(ts, "psetid_t", d_t_named(ts, "id_t"));
 	d_typedef_add(ts, "poolid_t", d_t_named(ts, "id_t"));
 	d_typedef_add(ts, "offset_t", d_t_named(ts, "long long"));
+	d_typedef_add(ts, "chipid_t", d_t_named(ts, "id_t"));
+	d_typedef_add(ts, "lgrp_id_t", d_t_named(ts, "id_t"));
+
+	/* sched.d */
+	static const mdef_t pim[] = {
+		{ "pi_state", "int" }, { "pi_processor_type", "char[16]" },
+		{ "pi_fputypes", "char[32]" }, { "pi_clock", "int" },
+	};
+	d_typedef_add(ts, "processor_info_t", sou(ts, cc, "processor_info",
+	    pim, N(pim), NULL));
+	static const mdef_t cim[] = {
+		{ "cpu_id", "processorid_t" }, { "cpu_pset", "psetid_t" },
+		{ "cpu_chip", "chipid_t" }, { "cpu_lgrp", "lgrp_id_t" },
+		{ "cpu_info", "processor_info_t" },
+	};
+	d_typedef_add(ts, "cpuinfo_t", sou(ts, cc, "cpuinfo", cim, N(cim),
+	    NULL));
 
 	static const mdef_t lwp[] = {
 		{ "pr_flag", "int" }, { "pr_lwpid", "id_t" },

@@ -86,6 +86,7 @@ static const char *builtin_name(uint32_t id)
 		[DIF_VAR_PSINFO] = "psinfo", [DIF_VAR_LWPSINFO] = "lwpsinfo",
 		[DIF_VAR_CALLER] = "caller", [DIF_VAR_STACKDEPTH] = "stackdepth",
 		[DIF_VAR_IPL] = "ipl", [DIF_VAR_ZONENAME] = "zonename",
+		[DIF_VAR_CURCPU] = "curcpu",
 	};
 	return id < DIF_VAR_BUILTIN_MAX && n[id] ? n[id] : "?";
 }

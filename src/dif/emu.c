@@ -549,6 +549,9 @@ static int builtin_load(dif_state_t *st, const dif_hit_t *h, uint32_t id,
 	case DIF_VAR_STACKDEPTH:
 	case DIF_VAR_IPL:           *out = 0; break;
 	case DIF_VAR_ZONENAME: *out = bistr(st, DIF_BS_ZONENAME, "global"); break;
+	case DIF_VAR_CURCPU:
+		*out = dif_xl_get(st, h, UDT_XL_CPUINFO, h->cpu);
+		break;
 	case DIF_VAR_CURPSINFO:
 		*out = dif_xl_get(st, h, UDT_XL_PSINFO, h->pid);
 		break;

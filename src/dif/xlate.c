@@ -1,7 +1,7 @@
 /*
  * xlate.c — where DTrace's process translators meet the emulator:
- * curpsinfo, curlwpsinfo, fds[], and the psinfo_t / lwpsinfo_t that the
- * proc provider's args[] point to.
+ * curpsinfo, curlwpsinfo, curcpu, fds[], and the psinfo_t / lwpsinfo_t
+ * that the proc provider's args[] point to.
  *
  * How the values reach DIF: illumos evaluates a translator member by
  * member from kernel structures; udtrace has no kernel to read, so the
@@ -33,6 +33,7 @@ static const size_t xl_size[UDT_XL_NKINDS] = {
 	[UDT_XL_PSINFO] = sizeof(udt_psinfo_t),
 	[UDT_XL_LWPSINFO] = sizeof(udt_lwpsinfo_t),
 	[UDT_XL_FILEINFO] = sizeof(udt_fileinfo_t),
+	[UDT_XL_CPUINFO] = sizeof(udt_cpuinfo_t),
 };
 
 #define ROUND16(x) (((x) + 15) & ~(size_t)15)

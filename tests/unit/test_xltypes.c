@@ -114,6 +114,18 @@ int main(void)
 	M("fileinfo_t", udt_fileinfo_t, fi_oflags);
 	CHECK_EQ_INT(d_sizeof(d_typedef_lookup(ts, "fileinfo_t")),
 	    sizeof(udt_fileinfo_t));
+
+	M("processor_info_t", udt_processor_info_t, pi_state);
+	M("processor_info_t", udt_processor_info_t, pi_processor_type);
+	M("processor_info_t", udt_processor_info_t, pi_fputypes);
+	M("processor_info_t", udt_processor_info_t, pi_clock);
+	M("cpuinfo_t", udt_cpuinfo_t, cpu_id);
+	M("cpuinfo_t", udt_cpuinfo_t, cpu_pset);
+	M("cpuinfo_t", udt_cpuinfo_t, cpu_chip);
+	M("cpuinfo_t", udt_cpuinfo_t, cpu_lgrp);
+	M("cpuinfo_t", udt_cpuinfo_t, cpu_info);
+	CHECK_EQ_INT(d_sizeof(d_typedef_lookup(ts, "cpuinfo_t")),
+	    sizeof(udt_cpuinfo_t));
 	d_cc_fini(&cc);
 	return UNIT_END();
 }
