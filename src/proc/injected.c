@@ -10,11 +10,28 @@
  * Invariant: an injected call's tracepoint time lies inside its window:
  * the window opens before the thread is set on the call and closes after
  * the step over it reported back. PROC_INJ_KEEP windows are kept, far
- * more than a drain's delay (10 ms) ever covers.
+ * more than a drain's delay (10 ms) ever covers. Every call udtrace can
+ * inject is in `may_inject` (proc_inject_syscall refuses any other): a
+ * count the kernel keeps of a call cannot tell ours apart, so those
+ * calls are always reported one by one.
  */
 #include "proc/proc_impl.h"
 
+#include <sys/syscall.h>
 #include <time.h>
+
+static const long may_inject[] = {
+	SYS_mmap, SYS_munmap, SYS_rt_sigaction, SYS_memfd_create,
+	SYS_ftruncate, SYS_close,
+};
+
+int proc_may_inject(long nr)
+{
+	for (size_t i = 0; i < sizeof may_inject / sizeof *may_inject; i++)
+		if (may_inject[i] == nr)
+			return 1;
+	return 0;
+}
 
 #define PROC_INJ_KEEP 256
 

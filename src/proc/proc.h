@@ -154,6 +154,11 @@ void proc_scrub(udt_proc_t *p, pid_t tid);
  * injected (proc_inject_syscall)? For tracepoint-fed system call events.
  */
 int proc_injected(pid_t tid, uint64_t ns);
+/*
+ * May udtrace inject call nr into a target? (A call it may inject cannot
+ * be counted in the kernel: ours would be counted with the target's.)
+ */
+int proc_may_inject(long nr);
 
 /*
  * The process exec'd: its memory is new, so forget patches and scratch

@@ -128,6 +128,11 @@ int proc_inject_syscall(udt_proc_t *p, pid_t tid, long nr,
 {
 	struct user_regs_struct saved, r;
 	int pending = 0;
+	/* injected.c must know every call we inject (its invariant) */
+	if (!proc_may_inject(nr)) {
+		errno = EINVAL;
+		return -1;
+	}
 	if (leave_syscall_event(tid, &pending) < 0) {
 		if (pending)
 			syscall(SYS_tgkill, p->pid, tid, pending);
