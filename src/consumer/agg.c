@@ -450,7 +450,8 @@ agg_apply_n(agg_table_t *t, uint32_t agg, const void *data, size_t len,
 	size_t need = sizeof(agg_ent_t) + in->keyspace +
 	    (size_t)in->nwords * 8;
 	if (t->arenasize - t->used < need) {
-		t->drops[cpu >= 0 && cpu < AGG_MAXCPU ? cpu : 0]++;
+		/* each firing is a drop, as each would have been one by one */
+		t->drops[cpu >= 0 && cpu < AGG_MAXCPU ? cpu : 0] += times;
 		return -1;
 	}
 	agg_ent_t *e = (agg_ent_t *)(void *)(t->arena + t->used);
@@ -466,6 +467,18 @@ agg_apply_n(agg_table_t *t, uint32_t agg, const void *data, size_t len,
 	state_init(in->desc, s, in->nwords);
 	state_update(in->desc, s, x, w, times);
 	return 0;
+}
+
+int
+agg_apply_count(agg_table_t *t, uint32_t agg, const void *data, size_t len,
+    int cpu, uint64_t n)
+{
+	if (t == NULL || agg >= t->dp->naggs ||
+	    t->info[agg].desc->func != D_AGG_COUNT)
+		return -1;
+	if (n == 0)
+		return 0;
+	return agg_apply_n(t, agg, data, len, cpu, n);
 }
 
 /* Walks a record buffer; calls fn for each entry, stops when it returns nonzero. */

@@ -90,6 +90,14 @@ int agg_apply(agg_table_t *t, uint32_t agg, const void *data, size_t len,
 int agg_apply_n(agg_table_t *t, uint32_t agg, const void *data, size_t len,
     int cpu, uint64_t times);
 
+/*
+ * agg_apply_n for a kernel count: n == 0 does nothing, not even make the
+ * key. -1: the aggregation is not a count(), or the n updates were
+ * dropped (n drops).
+ */
+int agg_apply_count(agg_table_t *t, uint32_t agg, const void *data,
+    size_t len, int cpu, uint64_t n);
+
 /* Apply every D_ACT_AGG record of one clause's record buffer. */
 void agg_apply_records(agg_table_t *t, const d_clause_prog_t *c,
     const void *recs, size_t len, int cpu);

@@ -482,6 +482,47 @@ void ecb_fire_clk(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit,
 	h->fire_depth--;
 }
 
+int ecb_fire_count(udt_handle_t *h, udt_ecb_t *e, dif_hit_t *hit, uint64_t n)
+{
+	udt_probe_t *p = e->probe;
+	udt_prog_t *prog = e->prog;
+	const d_clause_prog_t *c = e->clause;
+	dif_result_t res;
+	const unsigned char *recs;
+	size_t len, off = 0;
+	const d_recdesc_t *d;
+	const unsigned char *data;
+	uint32_t dlen;
+
+	if (prog->agg == NULL || c->body == NULL)
+		return -1;
+	hit->probe_id = p->id;
+	hit->prov = p->prov;
+	hit->mod = p->mod;
+	hit->func = p->func;
+	hit->name = p->name;
+	hit->epid = e->epid;
+	hit->speculation = spec_hit_cb;
+	hit->spec_check = spec_check_cb;
+	hit->spec_arg = &h->spec;
+	prog->fire_gen = ++h->firing_gen;
+	dif_firing_begin(prog->st, hit);
+	dif_clause_begin(prog->st);
+	memset(&res, 0, sizeof(res));
+	if (dif_exec(prog->st, hit, c->body, &res) != 0)
+		return -1;
+	recs = dif_records(prog->st, &len);
+	int rc = 0;
+	while (out_rec_next(c, recs, len, &off, &d, &data, &dlen)) {
+		/* a drop (n > 0) is counted by the table, and the rest go on */
+		if (d->action != D_ACT_AGG ||
+		    (agg_apply_count(prog->agg, d->agg, data, dlen, hit->cpu,
+		    n) != 0 && n == 0))
+			rc = -1;
+	}
+	return rc;
+}
+
 void ecb_fire_tracer(udt_handle_t *h, udt_probe_t *p, const uint64_t *args,
     int nargs)
 {

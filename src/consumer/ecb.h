@@ -60,6 +60,19 @@ void ecb_fire(struct udt_handle *h, struct udt_probe *p, dif_hit_t *hit);
 void ecb_fire_clk(struct udt_handle *h, struct udt_probe *p, dif_hit_t *hit,
     unsigned have);
 
+/*
+ * n firings of ECB e at once, for a clause whose only effect is count()
+ * into aggregations keyed by values fixed per probe (the syscall
+ * provider's kernel counts): no predicate runs (the counts are already
+ * the firings it would pass), the body runs once and each of its
+ * aggregation records counts n. n == 0 only runs the body, to learn that
+ * it completes: 0 if it did (being pure, it always will), -1 if it
+ * faulted or recorded anything but count() updates. hit needs no process
+ * context; the probe's is filled in here.
+ */
+int ecb_fire_count(struct udt_handle *h, udt_ecb_t *e, dif_hit_t *hit,
+    uint64_t n);
+
 /* Fire p as an event of udtrace itself (BEGIN, END, tick): args as given. */
 void ecb_fire_tracer(struct udt_handle *h, struct udt_probe *p,
     const uint64_t *args, int nargs);
