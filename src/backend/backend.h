@@ -273,6 +273,24 @@ typedef struct udt_backend_ops {
 	 */
 	int (*syscalls)(udt_backend_t *b, const udt_sysset_t *set, int global);
 	/*
+	 * Optional (NULL: the kernel cannot count calls for this backend):
+	 * count the entries (ret 0) or returns (ret 1) of call nr in the
+	 * kernel from now on, reporting none of them one by one, in the
+	 * scope syscalls() would report them (global as there), or with
+	 * only > 0 in watched process `only` alone: its threads, later ones
+	 * too, not its children. name: the kernel's name of the call (its
+	 * syscalls:sys_enter_NAME tracepoint). Calls udtrace injects are
+	 * counted too: ask only for calls it never injects
+	 * (proc_may_inject). Returns a counter id >= 0, or -1 when the
+	 * kernel cannot (report the calls through syscalls() instead).
+	 */
+	int (*syscount_open)(udt_backend_t *b, unsigned nr, int ret,
+	    const char *name, pid_t only, int global);
+	/* The calls counter id has counted since it was opened. */
+	uint64_t (*syscount_read)(udt_backend_t *b, int id);
+	/* Close every counter (ids are then free for reuse). */
+	void (*syscount_close)(udt_backend_t *b);
+	/*
 	 * Optional (NULL: not possible): from now on, report through
 	 * cb.mapped every executable file mapping made by any process on the
 	 * machine but udtrace (uprobe: perf's PERF_RECORD_MMAP2 per CPU), so

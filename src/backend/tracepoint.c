@@ -47,8 +47,7 @@ static int has_events(const char *dir)
 	return stat(path, &st) == 0;
 }
 
-/* Where tracefs is, mounting it as root if it is not: 0 or -1 + err. */
-static int find_tracefs(up_backend_t *b, const char **dirp)
+int up_tracefs(up_backend_t *b, const char **dirp)
 {
 	for (size_t i = 0; i < sizeof tracefs_dirs / sizeof *tracefs_dirs; i++)
 		if (has_events(tracefs_dirs[i])) {
@@ -122,7 +121,7 @@ static int tp_init(up_backend_t *b)
 
 	if (y->ready)
 		return 0;
-	if (find_tracefs(b, &dir) < 0)
+	if (up_tracefs(b, &dir) < 0)
 		return -1;
 	if (read_tp(b, dir, "sys_enter", &y->enter_tp, fmt, sizeof fmt) < 0)
 		return -1;
@@ -157,7 +156,7 @@ static int ptp_init(up_backend_t *b)
 
 	if (y->ptp_ready)
 		return 0;
-	if (find_tracefs(b, &dir) < 0)
+	if (up_tracefs(b, &dir) < 0)
 		return -1;
 	for (int i = 0; i < 5; i++) {
 		if (read_tp(b, dir, ev[i], &y->ptp_id[i], fmt, sizeof fmt) < 0)

@@ -237,6 +237,11 @@ static void warm_retire(up_backend_t *b, int wait)
 	}
 }
 
+void up_helpers_join(up_backend_t *b)
+{
+	warm_retire(b, 1);
+}
+
 /* ---- events ---- */
 
 static void attr_of(const up_backend_t *b, const up_site_t *us,
@@ -826,6 +831,7 @@ static void up_destroy(udt_backend_t *be)
 		free(us);
 	}
 	up_sys_fini(b);
+	up_syscount_close(&b->base);
 	up_maps_fini(b);
 	while ((up = b->procs)) {
 		b->procs = up->next;
@@ -901,6 +907,9 @@ static const udt_backend_ops_t up_ops = {
 	.hold = up_hold,
 	.syscalls = up_syscalls,
 	.watch_objects = up_watch_objects,
+	.syscount_open = up_syscount_open,
+	.syscount_read = up_syscount_read,
+	.syscount_close = up_syscount_close,
 };
 
 udt_backend_t *backend_uprobe_create(const udt_backend_cb_t *cb,

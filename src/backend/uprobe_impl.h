@@ -106,6 +106,12 @@ typedef struct up_idslot { uint64_t id; up_site_t *site; } up_idslot_t;
 typedef struct up_comm { pid_t pid, ppid; char name[16]; } up_comm_t;
 
 /* The system call events (tracepoint.c). */
+/* A system call counted in the kernel (syscount.c): its events. */
+typedef struct up_cnt {
+	int *fd; size_t nfd, capfd;
+	uint64_t last;           /* the last sum read */
+} up_cnt_t;
+
 typedef struct up_sys {
 	int ready;               /* ids and offsets read */
 	long enter_tp, exit_tp;  /* raw_syscalls:sys_enter / sys_exit ids */
@@ -120,6 +126,7 @@ typedef struct up_sys {
 	long ptp_id[5];
 	int off_newpid, off_flags, off_dead, off_sig, off_handler;
 	int off_gsig, off_gpid;
+	up_cnt_t *cnt; size_t ncnt, capcnt;   /* counters, by id */
 } up_sys_t;
 
 typedef struct up_backend {
@@ -162,12 +169,22 @@ typedef struct up_backend {
 int up_ring_fd(up_backend_t *b, int cpu);
 /* Start the per-CPU COMM/FORK trackers (system-wide hits' names). */
 void up_track_comm(up_backend_t *b);
+/* Wait until udtrace's helper threads are gone (none starts after). */
+void up_helpers_join(up_backend_t *b);
 
 /* tracepoint.c */
 int up_syscalls(udt_backend_t *be, const udt_sysset_t *set, int global);
+/* Where tracefs is (mounting it as root if need be): 0, or -1 + err. */
+int up_tracefs(up_backend_t *b, const char **dirp);
 /* A sample of a system call event (its id maps to &b->sys.site). */
 void up_sys_sample(up_backend_t *b, const unsigned char *rec, size_t size);
 void up_sys_fini(up_backend_t *b);
+
+/* syscount.c: the backend's syscount_* ops */
+int up_syscount_open(udt_backend_t *be, unsigned nr, int ret,
+    const char *name, pid_t only, int global);
+uint64_t up_syscount_read(udt_backend_t *be, int id);
+void up_syscount_close(udt_backend_t *be);
 
 /* uprobe_maps.c */
 int up_watch_objects(udt_backend_t *be);
