@@ -11,6 +11,7 @@
  * it was before the call.
  */
 #include "providers/proc.h"
+#include "providers/syscall_count.h"
 #include "handle.h"
 #include "profile_sample.h"
 #include "json.h"
@@ -883,6 +884,8 @@ static void report_json(udt_handle_t *h)
 
 void handle_drain(udt_handle_t *h)
 {
+	/* printa, clear and trunc below see the calls the kernel counted */
+	syscall_count_flush(h);
 	h->out.fp = h->outfp;
 	h->out.opts = &h->opts;
 	buf_drain(&h->buf, print_entry, h);
@@ -987,6 +990,7 @@ int udt_aggregate_print(udt_handle_t *h)
 {
 	int rc = 0;
 
+	syscall_count_flush(h);
 	for (udt_prog_t *p = h->progs; p != NULL; p = p->next)
 		if (p->agg != NULL && (json_mode(&h->opts) ?
 		    json_agg_final(h->outfp, p->agg, &h->opts) :

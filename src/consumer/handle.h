@@ -98,6 +98,7 @@ struct udt_handle {
 	struct usdt_state *usdtst;   /* the USDT provider (providers/usdt.c) */
 	struct proc_state *procst;   /* the proc provider (providers/proc.c) */
 	struct syscall_state *sysst; /* the syscall provider (providers/syscall.c) */
+	struct syscount_state *scst; /* its kernel counts (syscall_count.c) */
 	unsigned pneeds;         /* UDT_NEED_*: what pid hits must gather */
 	dif_hit_t phit;          /* the context of a pid firing */
 	udt_tproc_t *fire_tproc; /* process of the pid firing under way, or NULL */

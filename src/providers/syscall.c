@@ -15,6 +15,7 @@
 #include "consumer/handle.h"
 #include "consumer/hitctx.h"
 #include "providers/syscall.h"
+#include "providers/syscall_count.h"
 #include "providers/proc.h"
 #include "consumer/procinfo.h"
 #include "providers/syscall_tab.h"
@@ -173,10 +174,11 @@ int syscall_sync(udt_handle_t *h)
 		    (ss->ret[i] && needs_cpu(ss->ret[i])))
 			ss->set.cpu = 1;
 	/* the proc provider's signal and exec calls ride along */
-	udt_sysset_t set = ss->set;
-	proc_sysset(h, &set);
-	if (memcmp(&set, &ss->pushed, sizeof(set)) == 0 &&
-	    (ss->pushed_any || set_empty(&set)))
+	udt_sysset_t set = ss->set, pset;
+	memset(&pset, 0, sizeof(pset));
+	proc_sysset(h, &pset);
+	if (set_empty(&set) && !ss->pushed_any && h->scst == NULL &&
+	    set_empty(&pset))
 		return 0;
 	/* with no -c or -p, the whole machine: the backend is made for it */
 	int global = h->procs.nuser == 0;
@@ -185,6 +187,30 @@ int syscall_sync(udt_handle_t *h)
 		snprintf(h->prov_err, sizeof(h->prov_err), "%.1000s", h->errmsg);
 		return -1;
 	}
+	/* what the kernel can count costs no report per call */
+	if (syscall_count_begin(h, be) != 0) {
+		snprintf(h->prov_err, sizeof(h->prov_err), "Cannot allocate "
+		    "memory");
+		return -1;
+	}
+	for (unsigned i = 0; i < SYSCALL_NR; i++)
+		for (int r = 0; r < 2; r++) {
+			uint64_t *w = r ? set.ret : set.entry;
+			if (udt_sysset_has(w, i) &&
+			    !udt_sysset_has(r ? pset.ret : pset.entry, i) &&
+			    syscall_count_probe(h, r ? ss->ret[i] : ss->entry[i],
+			    i, r, global))
+				set_bit(w, i, 0);
+		}
+	syscall_count_end(h);
+	for (size_t i = 0; i < UDT_SYS_MAX / 64; i++) {
+		set.entry[i] |= pset.entry[i];
+		set.ret[i] |= pset.ret[i];
+	}
+	set.ptp |= pset.ptp;
+	if (memcmp(&set, &ss->pushed, sizeof(set)) == 0 &&
+	    (ss->pushed_any || set_empty(&set)))
+		return 0;
 	if (be->ops->syscalls == NULL) {
 		snprintf(h->prov_err, sizeof(h->prov_err), "the %s backend "
 		    "cannot report system calls", be->ops->name);
@@ -286,6 +312,7 @@ void syscall_hit(void *arg, const udt_hit_t *uh, int nr, int ret)
 
 void syscall_state_free(udt_handle_t *h)
 {
+	syscall_count_free(h);
 	free(h->sysst);
 	h->sysst = NULL;
 }

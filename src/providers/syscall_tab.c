@@ -397,3 +397,22 @@ const char *const syscall_names[SYSCALL_NR] = {
 	[468] = "file_getattr",
 	[469] = "file_setattr",
 };
+
+/*
+ * syscall_64.tbl's rows whose entry point is not sys_<name>: the kernel
+ * names the tracepoint after the entry point.
+ */
+static const struct { unsigned nr; const char *name; } kernel_names[] = {
+	{ 4, "newstat" }, { 5, "newfstat" }, { 6, "newlstat" },
+	{ 40, "sendfile64" }, { 63, "newuname" }, { 166, "umount" },
+};
+
+const char *syscall_kernel_name(unsigned nr)
+{
+	if (nr >= SYSCALL_NR)
+		return NULL;
+	for (size_t i = 0; i < sizeof kernel_names / sizeof *kernel_names; i++)
+		if (kernel_names[i].nr == nr)
+			return kernel_names[i].name;
+	return syscall_names[nr];
+}

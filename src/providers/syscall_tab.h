@@ -13,4 +13,11 @@
 /* nr -> name, NULL where x86-64 has no call. */
 extern const char *const syscall_names[SYSCALL_NR];
 
+/*
+ * The kernel's own name of call nr (its syscalls:sys_enter_NAME
+ * tracepoint): the table's name but for the few whose entry point is
+ * named otherwise (stat is newstat); NULL where there is no call.
+ */
+const char *syscall_kernel_name(unsigned nr);
+
 #endif /* UDTRACE_PROVIDERS_SYSCALL_TAB_H */

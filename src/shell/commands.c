@@ -18,6 +18,7 @@
 
 #include "shell/shell_int.h"
 #include "consumer/handle.h"
+#include "providers/syscall_count.h"
 
 const char *const shell_commands[] = {
 	":go", ":stop", ":list", ":load", ":del", ":print", ":clear",
@@ -242,6 +243,8 @@ static void cmd_agg(shell_t *sh, const char *arg, enum agg_op op)
 	}
 	const d_program_t *dp = p->dp;
 	int found = 0;
+	/* the calls the kernel counted, before reading or changing them */
+	syscall_count_flush(sh->h);
 	if (*arg == '@')
 		arg++;
 	for (size_t i = 0; i < dp->naggs; i++) {

@@ -15,6 +15,10 @@
  *   wait   prints "pid N" and reads stdin one byte at a time: each 'g'
  *          makes N getppid() calls and prints "g K" (K: bytes so far); 'q'
  *          or end of input prints "bye" and exits 0.
+ *   tree   N getppid() in the main thread, 2*N in a second thread
+ *          (joined), 4*N in a fork child (waited for); exit status 0.
+ *   rare   N sched_rr_get_interval() calls (a call nothing else on the
+ *          machine makes: system-wide tests count it); exit status 0.
  * N defaults to 10. Every line is written with write(2), no stdio buffer,
  * so the calls are the same whatever stdout is.
  * build: -g -O2 (default)
@@ -30,6 +34,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
+#include <sched.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -48,6 +54,13 @@ static void plain(long n)
 	say("0123456789a\n");
 	(void)openat(AT_FDCWD, "/nonexistent/sysmix", O_RDONLY);
 	(void)close(-1);
+}
+
+static void *getppids(void *arg)
+{
+	for (long i = 0; i < (long)arg; i++)
+		(void)getppid();
+	return NULL;
 }
 
 static void on_alarm(int sig)
@@ -117,6 +130,26 @@ int main(int argc, char **argv)
 		}
 		waitpid(k, NULL, 0);
 		return 3;
+	}
+	if (strcmp(mode, "tree") == 0) {
+		pthread_t t;
+		getppids((void *)n);
+		if (pthread_create(&t, NULL, getppids, (void *)(2 * n)) != 0)
+			return 1;
+		pthread_join(t, NULL);
+		pid_t k = fork();
+		if (k == 0) {
+			getppids((void *)(4 * n));
+			_exit(0);
+		}
+		waitpid(k, NULL, 0);
+		return 0;
+	}
+	if (strcmp(mode, "rare") == 0) {
+		struct timespec ts;
+		for (long i = 0; i < n; i++)
+			(void)sched_rr_get_interval(0, &ts);
+		return 0;
 	}
 	if (strcmp(mode, "eintr") == 0) {
 		eintr();
