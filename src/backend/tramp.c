@@ -982,6 +982,31 @@ static int tp_syscalls(udt_backend_t *be, const udt_sysset_t *set, int global)
 	return 0;
 }
 
+/* Calls counted in the kernel: the inner backend's counters, if it has any. */
+static int tp_syscount_open(udt_backend_t *be, unsigned nr, int ret,
+    const char *name, pid_t only, int global)
+{
+	udt_backend_t *in = B(be)->in;
+
+	return in->ops->syscount_open ?
+	    in->ops->syscount_open(in, nr, ret, name, only, global) : -1;
+}
+
+static uint64_t tp_syscount_read(udt_backend_t *be, int id)
+{
+	udt_backend_t *in = B(be)->in;
+
+	return in->ops->syscount_read ? in->ops->syscount_read(in, id) : 0;
+}
+
+static void tp_syscount_close(udt_backend_t *be)
+{
+	udt_backend_t *in = B(be)->in;
+
+	if (in->ops->syscount_close)
+		in->ops->syscount_close(in);
+}
+
 static uint64_t tp_deadline(udt_backend_t *be)
 {
 	tp_backend_t *b = B(be);
@@ -1031,6 +1056,9 @@ static const udt_backend_ops_t tp_ops = {
 	.hold = tp_hold,
 	.syscalls = tp_syscalls,
 	.watch_objects = tp_watch_objects,
+	.syscount_open = tp_syscount_open,
+	.syscount_read = tp_syscount_read,
+	.syscount_close = tp_syscount_close,
 };
 
 udt_backend_t *backend_trampoline_create(const udt_backend_cb_t *cb,
