@@ -193,16 +193,23 @@ int syscall_sync(udt_handle_t *h)
 		    "memory");
 		return -1;
 	}
-	for (unsigned i = 0; i < SYSCALL_NR; i++)
-		for (int r = 0; r < 2; r++) {
-			uint64_t *w = r ? set.ret : set.entry;
-			if (udt_sysset_has(w, i) &&
-			    !udt_sysset_has(r ? pset.ret : pset.entry, i) &&
-			    syscall_count_probe(h, r ? ss->ret[i] : ss->entry[i],
-			    i, r, global))
-				set_bit(w, i, 0);
-		}
-	syscall_count_end(h);
+	unsigned ok = 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (unsigned i = 0; i < SYSCALL_NR; i++)
+			for (int r = 0; r < 2; r++) {
+				uint64_t *w = r ? set.ret : set.entry;
+				udt_probe_t *p = r ? ss->ret[i] : ss->entry[i];
+				if (!udt_sysset_has(w, i) ||
+				    udt_sysset_has(r ? pset.ret : pset.entry, i))
+					continue;
+				if (pass == 0)
+					ok += (unsigned)syscall_count_ok(h, p, i,
+					    global);
+				else if (ok <= SYSCALL_COUNT_MAX &&
+				    syscall_count_probe(h, p, i, r, global))
+					set_bit(w, i, 0);
+			}
+	syscall_count_end(h, ok > SYSCALL_COUNT_MAX ? ok : 0);
 	for (size_t i = 0; i < UDT_SYS_MAX / 64; i++) {
 		set.entry[i] |= pset.entry[i];
 		set.ret[i] |= pset.ret[i];

@@ -10,7 +10,9 @@
  *
  * Owns: deciding which probes are counted (the rest are sampled: a
  * probe any other clause needs the firing of, a call the proc provider
- * reads, one udtrace may inject, one the kernel has no tracepoint for),
+ * reads, one udtrace may inject, one the kernel has no tracepoint for;
+ * and all of them past SYSCALL_COUNT_MAX, as each counted call has a
+ * tracepoint of its own, whose release costs an RCU grace period),
  * a counter per counted clause and how much of it the aggregations hold.
  * Must not: count what the sampled path would not report (the backend
  * keeps the same scope; a `pid == P` counter covers P's threads only,
@@ -216,6 +218,26 @@ int syscall_count_begin(udt_handle_t *h, udt_backend_t *be)
 	return 0;
 }
 
+int syscall_count_ok(udt_handle_t *h, udt_probe_t *p, unsigned nr,
+    int global)
+{
+	struct syscount_state *st = h->scst;
+	udt_backend_t *be = st != NULL ? st->be : NULL;
+	pid_t only;
+
+	if (p == NULL || p->ecbs == NULL || be == NULL ||
+	    be->ops->syscount_open == NULL ||
+	    syscall_kernel_name(nr) == NULL || proc_may_inject((long)nr))
+		return 0;
+	for (udt_ecb_t *e = p->ecbs; e != NULL; e = e->next) {
+		memset(&st->hit, 0, sizeof(st->hit));
+		if (!countable(h, e, global, &only) ||
+		    ecb_fire_count(h, e, &st->hit, 0) != 0)
+			return 0;
+	}
+	return 1;
+}
+
 int syscall_count_probe(udt_handle_t *h, udt_probe_t *p, unsigned nr,
     int ret, int global)
 {
@@ -224,17 +246,8 @@ int syscall_count_probe(udt_handle_t *h, udt_probe_t *p, unsigned nr,
 	const char *name = syscall_kernel_name(nr);
 	pid_t only;
 
-	if (p == NULL || p->ecbs == NULL)
-		return 0;
-	if (be == NULL || be->ops->syscount_open == NULL || name == NULL ||
-	    proc_may_inject((long)nr))
+	if (!syscall_count_ok(h, p, nr, global))
 		goto sampled;
-	for (udt_ecb_t *e = p->ecbs; e != NULL; e = e->next) {
-		memset(&st->hit, 0, sizeof(st->hit));
-		if (!countable(h, e, global, &only) ||
-		    ecb_fire_count(h, e, &st->hit, 0) != 0)
-			goto sampled;
-	}
 	for (udt_ecb_t *e = p->ecbs; e != NULL; e = e->next) {
 		sc_ent_t *s = ent_of(st, e);
 		(void)countable(h, e, global, &only);
@@ -259,15 +272,20 @@ sampled:
 	return 0;
 }
 
-void syscall_count_end(udt_handle_t *h)
+void syscall_count_end(udt_handle_t *h, unsigned over)
 {
 	struct syscount_state *st = h->scst;
 
-	if (st == NULL || !h->opts.verbose || st->ncounted == 0)
+	if (st == NULL || !h->opts.verbose)
 		return;
-	fprintf(h->errfp, "%s: syscall: %u probe%s counted in the kernel, %u "
-	    "reported call by call\n", UDT_PROGNAME, st->ncounted,
-	    st->ncounted == 1 ? "" : "s", st->nsampled);
+	if (over > 0)
+		fprintf(h->errfp, "%s: syscall: %u probes could be counted in "
+		    "the kernel, more than %d: every probe reported call by "
+		    "call\n", UDT_PROGNAME, over, SYSCALL_COUNT_MAX);
+	else if (st->ncounted > 0)
+		fprintf(h->errfp, "%s: syscall: %u probe%s counted in the "
+		    "kernel, %u reported call by call\n", UDT_PROGNAME,
+		    st->ncounted, st->ncounted == 1 ? "" : "s", st->nsampled);
 }
 
 void syscall_count_flush(udt_handle_t *h)
