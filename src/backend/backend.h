@@ -273,6 +273,17 @@ typedef struct udt_backend_ops {
 	 */
 	int (*syscalls)(udt_backend_t *b, const udt_sysset_t *set, int global);
 	/*
+	 * Optional (NULL: poll fd() and call dispatch): for a caller with
+	 * no other fd to watch, wait for events and dispatch them, as fd()
+	 * and dispatch would, until the CLOCK_MONOTONIC deadline (ns; it may
+	 * return earlier, never much later), a signal, or quit(arg) true
+	 * (asked after each event). The caller calls resume after it, as
+	 * after dispatch. 0; 1: not possible here (use fd() and dispatch
+	 * from now on); -1 + errmsg.
+	 */
+	int (*wait)(udt_backend_t *b, uint64_t deadline, int (*quit)(void *),
+	    void *arg);
+	/*
 	 * Optional (NULL: the kernel cannot count calls for this backend):
 	 * count the entries (ret 0) or returns (ret 1) of call nr in the
 	 * kernel from now on, reporting none of them one by one, in the

@@ -696,7 +696,7 @@ static int adopt_thread(pt_backend_t *b, pid_t tid)
 	return 1;
 }
 
-static void handle(pt_backend_t *b, pid_t tid, int st)
+void pt_handle(pt_backend_t *b, pid_t tid, int st)
 {
 	pt_thread_t *t = th_find(b, tid);
 	pt_proc_t *pp;
@@ -909,6 +909,42 @@ static int pt_fd(udt_backend_t *be)
 	return B(be)->sfd;
 }
 
+void pt_drain_queue(pt_backend_t *b)
+{
+	while (b->nq) {
+		pt_status_t s = b->queue[0];
+		memmove(b->queue, b->queue + 1, --b->nq * sizeof *b->queue);
+		if (th_find(b, s.tid))   /* not a stranger: it was ours */
+			pt_handle(b, s.tid, s.status);
+	}
+}
+
+void pt_take_handle(pt_backend_t *b, pid_t tid, int st)
+{
+	pt_thread_t *t;
+
+	if ((pt_trap_stop(st) || (WIFSTOPPED(st) &&
+	    WSTOPSIG(st) == (SIGTRAP | 0x80) && (st >> 16) == 0)) &&
+	    th_find(b, tid) != NULL) {
+		/*
+		 * A hit, a SIGTRAP to pass on or a system call stop: handled
+		 * unconsumed (see the invariants; a system call stop needs no
+		 * wait of its own), the resume ends the stop.
+		 */
+		pt_handle(b, tid, st);
+		/* not resumed (it vanished meanwhile): consume it */
+		if ((t = th_find(b, tid)) != NULL && t->stopped &&
+		    !t->queued && waitpid(tid, &st, WNOHANG | __WALL) == tid &&
+		    !WIFSTOPPED(st))
+			pt_handle(b, tid, st);
+		return;
+	}
+	while ((tid = waitpid(tid, &st, __WALL)) < 0 && errno == EINTR)
+		;
+	if (tid > 0)
+		pt_handle(b, tid, st);
+}
+
 static int pt_dispatch(udt_backend_t *be)
 {
 	pt_backend_t *b = B(be);
@@ -922,15 +958,8 @@ static int pt_dispatch(udt_backend_t *be)
 	 * system call on every stop.
 	 */
 	(void)read(b->sfd, &si, sizeof si);
-	while (b->nq) {
-		pt_status_t s = b->queue[0];
-		memmove(b->queue, b->queue + 1, --b->nq * sizeof *b->queue);
-		if (th_find(b, s.tid))   /* not a stranger: it was ours */
-			handle(b, s.tid, s.status);
-	}
+	pt_drain_queue(b);
 	for (;;) {
-		pt_thread_t *t;
-
 		tid = pt_peek(P_ALL, 0, WNOHANG, &st);
 		if (tid == 0)
 			break;
@@ -939,23 +968,7 @@ static int pt_dispatch(udt_backend_t *be)
 				continue;
 			break;   /* ECHILD: nothing traced left */
 		}
-		if (pt_trap_stop(st) && (t = th_find(b, tid)) != NULL) {
-			/*
-			 * A hit, or a SIGTRAP to pass on: handled unconsumed
-			 * (see the invariants), the resume ends the stop.
-			 */
-			handle(b, tid, st);
-			/* not resumed (it vanished meanwhile): consume it */
-			if ((t = th_find(b, tid)) != NULL && t->stopped &&
-			    !t->queued && waitpid(tid, &st, WNOHANG | __WALL) == tid &&
-			    !WIFSTOPPED(st))
-				handle(b, tid, st);
-			continue;
-		}
-		while ((tid = waitpid(tid, &st, __WALL)) < 0 && errno == EINTR)
-			;
-		if (tid > 0)
-			handle(b, tid, st);
+		pt_take_handle(b, tid, st);
 	}
 	return 0;
 }
@@ -1158,6 +1171,8 @@ static void pt_destroy(udt_backend_t *be)
 		proc_release(p);   /* a descendant of ours: detached, runs on */
 	}
 	close(b->sfd);
+	if (b->has_timer)
+		timer_delete(b->timer);   /* a signal it left pending is caught */
 	sigprocmask(SIG_SETMASK, &b->oldmask, NULL);
 	free(b);
 }
@@ -1316,6 +1331,7 @@ static const udt_backend_ops_t pt_ops = {
 	.sample = pt_sample,
 	.hold = pt_hold,
 	.syscalls = pt_syscalls,
+	.wait = pt_wait,
 };
 
 udt_backend_t *backend_ptrace_create(const udt_backend_cb_t *cb)
@@ -1327,7 +1343,9 @@ udt_backend_t *backend_ptrace_create(const udt_backend_cb_t *cb)
 		return NULL;
 	sigemptyset(&set);
 	sigaddset(&set, SIGCHLD);
+	sigaddset(&set, pt_wakesig());   /* unblocked only inside pt_wait */
 	if (sigprocmask(SIG_BLOCK, &set, &b->oldmask) < 0 ||
+	    sigdelset(&set, pt_wakesig()) < 0 ||
 	    (b->sfd = signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC)) < 0) {
 		free(b);
 		return NULL;

@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <sys/user.h>
 #include "backend/backend.h"
 #include "pid/insn.h"
@@ -101,8 +102,28 @@ typedef struct pt_backend {
 	 */
 	udt_sysset_t sys;
 	int sysstops;
+	timer_t timer;           /* ptrace_wait.c's wake-up, if has_timer */
+	int has_timer;
 	char err[256];
 } pt_backend_t;
+
+/* ptrace.c: one wait status of tid, as dispatch handles it */
+void pt_handle(pt_backend_t *b, pid_t tid, int st);
+/*
+ * ptrace.c: a status of tid peeked (not consumed), handled: a trap or a
+ * system call stop of a thread of ours unconsumed (the resume ends it),
+ * any other consumed first.
+ */
+void pt_take_handle(pt_backend_t *b, pid_t tid, int st);
+/* ptrace.c: the statuses taken outside dispatch (stop_one), handled */
+void pt_drain_queue(pt_backend_t *b);
+
+/* ptrace_wait.c */
+/* The signal that ends a blocking wait at its deadline (blocked outside it). */
+int pt_wakesig(void);
+/* ops->wait. */
+int pt_wait(udt_backend_t *be, uint64_t deadline, int (*quit)(void *),
+    void *arg);
 
 /* ptrace_ool.c */
 pt_bp_t *pt_bp_find(pt_proc_t *pp, uint64_t addr);

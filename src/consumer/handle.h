@@ -80,6 +80,7 @@ struct udt_handle {
 
 	udt_probe_t **timers; size_t ntimers;
 	uint64_t next_switch;
+	int nowait;              /* the backend's wait op said no: poll */
 
 	int active;              /* udt_go ran, udt_stop not yet */
 	int stopped;

@@ -2,7 +2,8 @@
  * loop.c — the consumer's main loop: udt_work sleeps until the next
  * timer deadline or switchrate tick or until the backend has events,
  * fires due tick/profile probes, lets the backend dispatch its hits and
- * process events, fires the samples profile-N probes took of the
+ * process events (or, with nothing else to watch, wait for them itself:
+ * ops->wait), fires the samples profile-N probes took of the
  * targets (profile_sample.c), and drains the principal buffer; runs the
  * speculation cleaner at cleanrate. When every -c/-p process is gone, tracing ends
  * as if exit() had been called without a status.
@@ -115,6 +116,15 @@ static int switch_now(udt_handle_t *h, uint64_t now, uint64_t rate)
 	return UDT_WORK_OKAY;
 }
 
+/* Must a backend's wait return to the loop now? */
+static int loop_quit(void *arg)
+{
+	udt_handle_t *h = arg;
+
+	return h->stop_req || h->exiting || h->buf.filled ||
+	    (h->procs.nuser > 0 && h->procs.nuser_live == 0);
+}
+
 int udt_work(udt_handle_t *h)
 {
 	if (h->stopped)
@@ -194,6 +204,23 @@ int udt_work(udt_handle_t *h)
 		uint64_t bdl = be->ops->deadline ? be->ops->deadline(be) : 0;
 		if (bdl != 0 && bdl < next)
 			next = bdl;
+		/* nothing but the backend to watch: let it block for us */
+		if (be->ops->wait != NULL && !h->nowait &&
+		    h->psamp == NULL) {
+			int w = be->ops->wait(be, next, loop_quit, h);
+			if (w > 0)
+				h->nowait = 1;
+			if (w < 0 || (w == 0 && !h->exiting &&
+			    be->ops->resume(be) != 0)) {
+				snprintf(h->errmsg, sizeof(h->errmsg), "%s",
+				    be->ops->errmsg ? be->ops->errmsg(be) :
+				    "backend failure");
+				return UDT_WORK_ERROR;
+			}
+			if (switch_due)
+				return switch_now(h, now, rate);
+			continue;
+		}
 		uint64_t wait = next > now ? next - now : 0;
 		struct timespec rel = {
 			.tv_sec = (time_t)(wait / 1000000000ULL),
