@@ -147,9 +147,9 @@ int proc_provide(udt_handle_t *h, const d_pdesc_t *d)
 }
 
 /*
- * The probes exist once a description names the provider (as the
- * syscall provider's), so programs that never name proc keep the probe
- * ids they had.
+ * The probes exist from the start, right after the profile provider's
+ * (as DTrace's providers' probes exist before any listing): so -l lists
+ * them, and every probe keeps one id however it is named or listed.
  */
 static int proc_make(probe_reg_t *r, udt_provider_t *pv, const d_pdesc_t *d)
 {
@@ -251,7 +251,10 @@ int provider_proc_register(udt_handle_t *h)
 	if (ps == NULL)
 		return -1;
 	h->procst = ps;
-	if (probe_add_provider(&h->reg, "proc", &proc_ops, h) == NULL)
+	udt_provider_t *pv = probe_add_provider(&h->reg, "proc", &proc_ops, h);
+	d_pdesc_t all;
+	memset(&all, 0, sizeof(all));
+	if (pv == NULL || proc_make(&h->reg, pv, &all) != 0)
 		return -1;
 	return 0;
 }

@@ -5,9 +5,10 @@
  * entry arg0..arg5 the call's arguments, at return arg0 and arg1 the
  * return value and errno 0 or the positive error (D-REFERENCE §9).
  *
- * Owns: the probes, which exist once a description names the provider
- * (so `-l -P syscall` lists them and other probes keep their ids), the
- * number -> probe tables, the set last handed to the backend.
+ * Owns: the probes, made when the provider is registered, right after
+ * the proc provider's (so -l lists them, and every probe has one id
+ * however it is named or listed, as in DTrace), the number -> probe
+ * tables, the set last handed to the backend.
  * Must not: allocate on the hit path, or know the backend's mechanism.
  * Invariant: entry[nr] / ret[nr] is the probe of call nr (NULL before
  * the probes exist); a probe with ECBs has its bit in `set`.
@@ -124,7 +125,7 @@ int provider_syscall_register(udt_handle_t *h)
 		return -1;
 	}
 	h->sysst = ss;
-	return 0;
+	return make_probes(&h->reg, ss);
 }
 
 static int set_empty(const udt_sysset_t *s)

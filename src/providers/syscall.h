@@ -4,7 +4,7 @@
  * call, reported by the backend (ptrace syscall stops, or the kernel's
  * raw_syscalls tracepoints through perf).
  *
- * Owns: the probes (made when a description first names the provider),
+ * Owns: the probes (made with the handle, so -l lists them),
  * the set of enabled calls handed to the backend, and the firing of a
  * backend's system call event.
  * Must not: know how a backend sees a call, or allocate while firing.
