@@ -88,6 +88,7 @@ pt_thread_t *pt_th_add(pt_backend_t *b, pt_proc_t *pp, pid_t tid, int vfork)
 	t->vfork = vfork;
 	t->statfd = -1;
 	t->sysnr = -1;
+	t->insys = -1;
 	if (!vfork) {
 		snprintf(path, sizeof path, "/proc/%d/task/%d/stat",
 		    (int)pp->pid, (int)tid);
@@ -125,6 +126,8 @@ void pt_cont(pt_thread_t *t, int sig)
 	ptrace(t->pp->b->sysstops ? PTRACE_SYSCALL : PTRACE_CONT, t->tid, 0,
 	    (void *)(long)sig);
 	t->stopped = 0;
+	if (!t->pp->b->sysstops)
+		t->insys = -1;   /* it may leave a call with no stop */
 }
 
 /* Stop a running thread: PTRACE_INTERRUPT, or SIGSTOP if not seized. */
@@ -244,6 +247,9 @@ static pid_t stop_one(pt_backend_t *b, pt_proc_t *pp, int *intr)
 	int st;
 
 	*intr = 0;
+	/* what it will do next is no longer known from its last stop */
+	for (t = pp->threads; t; t = t->pnext)
+		t->insys = -1;
 	/*
 	 * Not a queued one: it may be in a syscall stop, where an injected
 	 * call would replace the one it is making.
@@ -502,14 +508,26 @@ static void on_syscall(pt_backend_t *b, pt_thread_t *t)
 	struct timespec ts;
 	int nr, ret;
 
+	/*
+	 * The exit stop of a call whose return no probe reads: known from
+	 * the entry stop before it, without asking the kernel.
+	 */
+	if (t->insys == 1 && !udt_sysset_has(b->sys.ret, (unsigned)t->sysnr)) {
+		t->insys = 0;
+		t->sysnr = -1;
+		goto out;
+	}
+	t->insys = -1;
 	memset(&si, 0, sizeof si);
 	if (ptrace(PTRACE_GET_SYSCALL_INFO, t->tid, (void *)sizeof si, &si) <= 0)
 		goto out;
 	if (si.op == PTRACE_SYSCALL_INFO_ENTRY) {
 		nr = (int)si.entry.nr;
 		t->sysnr = nr;
+		t->insys = nr >= 0 ? 1 : -1;
 		ret = 0;
 	} else if (si.op == PTRACE_SYSCALL_INFO_EXIT) {
+		t->insys = 0;
 		struct user_regs_struct r;
 		nr = t->sysnr;
 		t->sysnr = -1;
@@ -733,6 +751,8 @@ void pt_handle(pt_backend_t *b, pid_t tid, int st)
 	t->stopped = 1;
 	sig = WSTOPSIG(st);
 	ev = (st >> 16) & 0xff;
+	if (ev || sig != (SIGTRAP | 0x80))
+		t->insys = -1;   /* known only from one syscall stop to the next */
 	if (ev) {
 		on_event(b, t, ev, sig);
 		return;

@@ -80,6 +80,12 @@ struct pt_thread {
 	 * resumed, it traps anew.
 	 */
 	uint64_t rewound;
+	/*
+	 * Its next system call stop: 1 the exit of sysnr, 0 an entry, -1
+	 * unknown (attached, new, or any other stop, hold or resume came
+	 * between): known only from one syscall stop to the next.
+	 */
+	int insys;
 };
 
 typedef struct pt_status { pid_t tid; int status; } pt_status_t;
