@@ -19,6 +19,9 @@
  *          (joined), 4*N in a fork child (waited for); exit status 0.
  *   rare   N sched_rr_get_interval() calls (a call nothing else on the
  *          machine makes: system-wide tests count it); exit status 0.
+ *   args6  N splice() calls with six distinct arguments (fds 97 and 98,
+ *          never open, offsets 0x1111 and 0x2222 the kernel never reads,
+ *          length 4096, flags 7): each fails with EBADF; exit status 0.
  * N defaults to 10. Every line is written with write(2), no stdio buffer,
  * so the calls are the same whatever stdout is.
  * build: -g -O2 (default)
@@ -36,6 +39,7 @@
 #include <string.h>
 #include <pthread.h>
 #include <sched.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -143,6 +147,13 @@ int main(int argc, char **argv)
 			_exit(0);
 		}
 		waitpid(k, NULL, 0);
+		return 0;
+	}
+	if (strcmp(mode, "args6") == 0) {
+		/* the fd check comes first: the offsets are never read */
+		for (long i = 0; i < n; i++)
+			(void)syscall(SYS_splice, 97, 0x1111L, 98, 0x2222L,
+			    4096L, 7L);
 		return 0;
 	}
 	if (strcmp(mode, "rare") == 0) {
