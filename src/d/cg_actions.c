@@ -503,7 +503,7 @@ static void act_int1(cg_t *g, d_node_t *n, int act, const char *proto)
  */
 #define COPYOUT_MAX 65536
 
-static void act_copyout(cg_t *g, d_node_t *n, int str)
+void cg_copyout(cg_t *g, d_node_t *n, int str)
 {
 	cg_proto_len(g, n, cg_count_args(n->args), 3, 3);
 	d_node_t *buf = n->args, *addr = buf->next, *cnt = addr->next;
@@ -856,7 +856,7 @@ int cg_action_stmt(cg_t *g, d_node_t *e)
 		act_int1(g, e, D_ACT_RAISE, "int");
 	} else if (strcmp(nm, "copyout") == 0 || strcmp(nm, "copyoutstr") == 0) {
 		cg_spec_rule(g, line, CG_R_DESTRUCTIVE);
-		act_copyout(g, e, nm[7] == 's');
+		cg_copyout(g, e, nm[7] == 's');
 	} else if (strcmp(nm, "stop") == 0) {
 		cg_spec_rule(g, line, CG_R_DESTRUCTIVE);
 		cg_proto_len(g, e, cg_count_args(e->args), 0, 0);

@@ -213,13 +213,6 @@ d_type_t *cg_expr_type(cg_t *g, d_node_t *n)
 	return e.type;
 }
 
-static const char *const actions[] = { "trace", "printf", "exit",
-	"printa", "clear", "trunc", "normalize", "denormalize", "setopt",
-	"speculate", "commit", "discard", "tracemem", "print", "system",
-	"freopen", "ftruncate", "raise", "stop", "copyout", "copyoutstr",
-	"count", "sum", "avg", "min", "max", "stddev", "quantize",
-	"lquantize", "llquantize", NULL };
-
 /*
  * What a global name already denotes, worded as illumos's D_DECL_IDRED
  * "previous:" line (identifier kind, then "inline" or nothing), or NULL
@@ -258,10 +251,18 @@ val_t cg_call(cg_t *g, d_node_t *n)
 		return v;
 	if (cg_actval(g, n, &v))
 		return v;
-	for (int i = 0; actions[i]; i++)
-		if (strcmp(actions[i], n->name) == 0)
-			d_error(g->cc, n->line, "D_ACT_EXPR",
-			    "%s( ) may only be used as a statement", n->name);
+	/*
+	 * copyout() and copyoutstr() are subroutines returning void to
+	 * illumos (DT_IDENT_FUNC in dt_open.c), not actions: as a value
+	 * they act as they would as a statement and give void, which the
+	 * construct around them judges as it judges bcopy()'s.
+	 */
+	if (strcmp(n->name, "copyout") == 0 ||
+	    strcmp(n->name, "copyoutstr") == 0) {
+		cg_spec_rule(g, n->line, CG_R_DESTRUCTIVE);
+		cg_copyout(g, n, n->name[7] == 's');
+		return cg_val(cg_setx(g, 0), d_t_void(g->ts));
+	}
 	not_a_function(g, n);
 }
 

@@ -117,6 +117,8 @@ void cg_rec_fill(cg_t *g, const d_type_t *t, d_recdesc_t *d);
 int cg_action_stmt(cg_t *g, d_node_t *e);          /* 1 if e was an action */
 int cg_special_call(cg_t *g, d_node_t *n, val_t *out); /* ustack(), usym(), ... */
 void cg_push_value(cg_t *g, val_t v);              /* tuple push by type */
+/* copyout(buf, addr, n) / copyoutstr(s, addr, max): checks and records */
+void cg_copyout(cg_t *g, d_node_t *n, int str);
 
 /* cg_agg.c */
 void cg_agg_stmt(cg_t *g, d_node_t *assign);       /* @a[k] = f(x) */

@@ -492,15 +492,15 @@ val_t cg_assign(cg_t *g, d_node_t *n)
 			lv.var = cg_var_lookup(g, lv.var->name, lv.scope);
 	}
 	/*
-	 * An action's void value passes DTrace's assignment checks (void
-	 * is compatible with the new variable's void): what refuses it is
-	 * code generation, D_CG_EXPR.
+	 * A void value (an action, bcopy(), copyout()) fails illumos's
+	 * dt_node_is_argcompat even against a new variable, which takes
+	 * the right side's type first: void = void is no integer, string
+	 * or pointer pair (dt_cook_op2, DT_TOK_ASGN). Compound assignments
+	 * fail their own operand checks below.
 	 */
-	if (d_is_void(r.type) && cg_is_actval(n->right))
-		cg_actval_done(g);
-	if (d_is_void(r.type))
-		d_error(g->cc, n->line, "D_OP_VOID",
-		    "operator %s cannot be applied to a void expression", op);
+	if (creating && d_is_void(r.type))
+		cg_incompat(g, n->line, lv.type != NULL ? lv.type : r.type, op,
+		    r.type);
 	/* first assignment fixes the variable's type */
 	cg_lval_create(g, &lv, r.type);
 	if (d_resolve(lv.type)->kind == TK_ARRAY ||
