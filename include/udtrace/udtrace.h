@@ -103,6 +103,14 @@ int udt_enable(udt_handle_t *h, udt_prog_t *p, int *nmatched);
 void udt_disasm(udt_handle_t *h, udt_prog_t *p, FILE *fp);
 
 /*
+ * dtrace -v: an enabled program's minimum probe-description and
+ * statement attributes, as the names dtrace prints: identifier names,
+ * data semantics, dependency class. 0, or -1 if p is not enabled.
+ */
+int udt_prog_stability(const udt_prog_t *p, const char *desc[3],
+    const char *stmt[3]);
+
+/*
  * -l: list the probes matching the program's descriptions (every probe
  * when p is NULL). Descriptions that match nothing print
  * "udtrace: failed to match ...: No probe matches description" on err.

@@ -132,6 +132,35 @@ static void matched_notice(udt_handle_t *h, const struct cli_prog *cp, int n)
 	cli_notice(h, "description '%.*s' matched %d probe%s", len, cp->arg, n, plural);
 }
 
+/*
+ * -v: dtrace's exec_prog report after each program is enabled, on the
+ * output file; the name is the script's path or the description as the
+ * "matched" notice crops it.
+ */
+static void stability_report(const struct cli_prog *cp, udt_prog_t *p,
+    FILE *out)
+{
+	const char *d[3], *s[3];
+	if (udt_prog_stability(p, d, s) != 0)
+		return;
+	if (cp->kind == UDT_PROG_SCRIPT)
+		fprintf(out, "\nStability attributes for script %s:\n", cp->arg);
+	else
+		fprintf(out, "\nStability attributes for description %.*s:\n",
+		    (int)strcspn(cp->arg, "{/;"), cp->arg);
+	fprintf(out, "\n\tMinimum Probe Description Attributes\n");
+	fprintf(out, "\t\tIdentifier Names: %s\n", d[0]);
+	fprintf(out, "\t\tData Semantics:   %s\n", d[1]);
+	fprintf(out, "\t\tDependency Class: %s\n", d[2]);
+	fprintf(out, "\n\tMinimum Statement Attributes\n");
+	fprintf(out, "\t\tIdentifier Names: %s\n", s[0]);
+	fprintf(out, "\t\tData Semantics:   %s\n", s[1]);
+	fprintf(out, "\t\tDependency Class: %s\n", s[2]);
+	fprintf(out, "\n");
+	/* before any output of a -c process, which shares the file */
+	fflush(out);
+}
+
 static int run(udt_handle_t *h, const struct cli *c, udt_prog_t **progs)
 {
 	int rc;
@@ -196,6 +225,8 @@ static int run(udt_handle_t *h, const struct cli *c, udt_prog_t **progs)
 		}
 	} else {
 		int total = 0;
+		int64_t verbose = 0;
+		(void)udt_getopt(h, "verbose", &verbose);
 		rc = CLI_EXIT_OK;
 		for (int i = 0; i < c->nprogs && rc == CLI_EXIT_OK; i++) {
 			int n = 0;
@@ -205,6 +236,9 @@ static int run(udt_handle_t *h, const struct cli *c, udt_prog_t **progs)
 				rc = CLI_EXIT_ERROR;
 			} else if (!c->exec_only) {
 				matched_notice(h, &c->progs[i], n);
+				if (verbose)
+					stability_report(&c->progs[i],
+					    progs[i], out);
 			}
 			total += n;
 		}

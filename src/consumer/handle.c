@@ -265,6 +265,8 @@ static int pragma_setopt(d_cc_t *cc, void *arg, const char *name,
 	cc->ustackframes = (int)h->opts.ustackframes;
 	cc->stackframes = (int)h->opts.stackframes;
 	cc->jstackframes = (int)h->opts.jstackframes;
+	/* dt_reduce: names newer than the version go for the rest too */
+	cc->version = h->opts.version;
 	return 0;
 }
 
@@ -670,6 +672,7 @@ int udt_enable(udt_handle_t *h, udt_prog_t *p, int *nmatched)
 		h->prov_err[0] = '\0';
 		return -1;
 	}
+	prog_stability(h, p);
 	p->enabled = 1;
 	if (nmatched)
 		*nmatched = n;

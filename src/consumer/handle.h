@@ -45,6 +45,9 @@ struct udt_prog {
 	int enabled;
 	uint64_t fire_gen;    /* firing in which dif_firing_begin last ran */
 	agg_table_t *agg;     /* its aggregations (NULL: none), from udt_enable */
+	/* dtrace -v: the minimum description and statement attributes over
+	 * its clauses' descriptions (dtrace_program_info), from udt_enable */
+	d_attr_t descattr, stmtattr;
 };
 
 /* Clocks a firing must read (udt_handle.clocks). */
@@ -81,6 +84,7 @@ struct udt_handle {
 	udt_probe_t **timers; size_t ntimers;
 	uint64_t next_switch;
 	int nowait;              /* the backend's wait op said no: poll */
+	uint64_t next_status;    /* next status poll: when exit() is seen */
 
 	int active;              /* udt_go ran, udt_stop not yet */
 	int stopped;
@@ -127,5 +131,8 @@ void handle_drain(udt_handle_t *h);
 /* loop.c */
 uint64_t loop_now_ns(void);
 int loop_arm(udt_handle_t *h);     /* at udt_go: collect enabled timers */
+
+/* stability.c: dtrace -v's attributes of an enabled program (udt_enable) */
+void prog_stability(udt_handle_t *h, udt_prog_t *p);
 
 #endif /* UDTRACE_CONSUMER_HANDLE_H */

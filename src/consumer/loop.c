@@ -69,6 +69,30 @@ int loop_arm(udt_handle_t *h)
 	h->next_switch = now + (h->opts.switchrate ? h->opts.switchrate :
 	    1000000000ULL);
 	h->next_clean = now + clean_period(h);
+	/* dtrace_status polls once as tracing starts, then every statusrate */
+	h->next_status = now;
+	return 0;
+}
+
+static uint64_t status_period(const udt_handle_t *h)
+{
+	return h->opts.statusrate ? h->opts.statusrate : 1000000000ULL;
+}
+
+/*
+ * dtrace learns of exit() from the status the kernel reports at its
+ * status polls (dtrace_status), which statusrate spaces on a fixed grid
+ * from the first one: END fires at the first poll after exit(). Polls
+ * while not exiting only advance the grid.
+ */
+static int exit_seen(udt_handle_t *h, uint64_t now)
+{
+	if (now < h->next_status)
+		return 0;
+	if (h->exiting)
+		return 1;
+	uint64_t period = status_period(h);
+	h->next_status += ((now - h->next_status) / period + 1) * period;
 	return 0;
 }
 
@@ -138,10 +162,11 @@ int udt_work(udt_handle_t *h)
 		/* samples taken before a target's exit count before the end */
 		profile_sample_drain(h);
 		/*
-		 * exit() or a full fill buffer: the loop fires END itself, so
+		 * exit() seen at a status poll, a full fill buffer or the
+		 * end of the traced processes: the loop fires END itself, so
 		 * a caller only has to call udt_work until DONE.
 		 */
-		if (h->exiting || h->buf.filled ||
+		if (exit_seen(h, loop_now_ns()) || h->buf.filled ||
 		    (h->procs.nuser > 0 && h->procs.nuser_live == 0)) {
 			udt_stop(h);
 			return UDT_WORK_DONE;
@@ -172,7 +197,7 @@ int udt_work(udt_handle_t *h)
 		uint64_t now = loop_now_ns();
 		clean_due(h, now);
 		fire_due(h, now);
-		if (h->exiting || h->buf.filled)
+		if (h->buf.filled || (h->exiting && now >= h->next_status))
 			continue;
 		/*
 		 * A due switch still lets the backend deliver what waits
@@ -187,6 +212,9 @@ int udt_work(udt_handle_t *h)
 		/* idle ids need no cleaning: wake for the cleaner only when busy */
 		if (spec_busy(&h->spec) && h->next_clean < next)
 			next = h->next_clean;
+		/* after exit(), the status poll that sees it */
+		if (h->exiting && h->next_status < next)
+			next = h->next_status;
 		udt_backend_t *be = h->procs.be;
 		if (switch_due && be == NULL)
 			return switch_now(h, now, rate);

@@ -48,6 +48,12 @@ typedef struct udt_provider_ops {
 	 */
 	int (*match)(struct udt_provider *pv, const d_pdesc_t *d,
 	    const udt_probe_t *p);
+	/*
+	 * The provider's stability attributes, as its illumos namesake
+	 * registers them (dtrace -v); NULL: _dtrace_prvdesc, all Unstable,
+	 * as a USDT provider defined without #pragma D attributes.
+	 */
+	const d_pattr_t *attr;
 } udt_provider_ops_t;
 
 typedef struct udt_provider {

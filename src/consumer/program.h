@@ -13,6 +13,7 @@
 #define UDTRACE_CONSUMER_PROGRAM_H
 
 #include <stdint.h>
+#include "d/attr.h"
 #include <stddef.h>
 #include "udtrace/dif.h"
 
@@ -143,6 +144,14 @@ typedef struct d_clause_prog {
 	difo_t    *body;    /* NULL: empty body (records only the EPID) */
 	d_recdesc_t *recs;  size_t nrecs;    /* same indices as body->rectab */
 	int line;           /* line of the clause's first description */
+	/*
+	 * dtrace -v: the minimum stability of what the clause uses, and the
+	 * probe-context names it reads (D_CTX_*), whose attributes each
+	 * description's provider gives (Stable/Stable/Common and 0 for a
+	 * clause with no actions, whose predicate does not count).
+	 */
+	d_attr_t stab_attr;
+	unsigned stab_ctx;
 } d_clause_prog_t;
 
 /* A provider definition (provider p { probe q(int, char *); };) for -h. */

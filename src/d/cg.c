@@ -193,6 +193,7 @@ static val_t cg_ident(cg_t *g, d_node_t *n)
 	if (n->scope == NULL && d_enumconst_lookup(g->ts, n->name, &cv, &t) == 0)
 		return cg_val(cg_setx(g, (uint64_t)cv), t);
 	if (n->scope == NULL && (in = cg_inline_lookup(g, n->name)) != NULL) {
+		cg_attr_user(g, n->name);
 		if (in->assoc)
 			d_error(g->cc, n->line, "D_IDENT_BADREF",
 			    "associative array '%s' may not be referenced as "
@@ -213,6 +214,7 @@ static val_t cg_ident(cg_t *g, d_node_t *n)
 			d_error(g->cc, n->line, "D_IDENT_BADREF",
 			    "associative array '%s' may not be referenced as "
 			    "scalar", n->name);
+		cg_attr_user(g, n->name);
 		int r = cg_reg_alloc(g);
 		cg_emit(g, DIF_LDGS, r, 0, 0, v->id);
 		return cg_val(r, v->type);
@@ -220,7 +222,8 @@ static val_t cg_ident(cg_t *g, d_node_t *n)
 	/* NULL is `inline long NULL = 0`, which D reads as the int 0 */
 	if (n->scope == NULL && strcmp(n->name, "NULL") == 0)
 		return cg_val(cg_setx(g, 0), cg_t_int(g));
-	if ((b = cg_builtin_lookup(n->name)) != NULL) {
+	if ((b = cg_builtin_lookup(g, n->name)) != NULL) {
+		cg_attr_ident(g, b->name);
 		int r = cg_reg_alloc(g);
 		cg_emit(g, DIF_LDGS, r, 0, 0, b->id);
 		return cg_val(r, cg_builtin_type(g, b));
@@ -346,6 +349,7 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 	    cg_var_lookup(g, b->name, DIF_SCOPE_GLOBAL) == NULL &&
 	    (strcmp(b->name, "args") == 0 || strcmp(b->name, "uregs") == 0)) {
 		int isargs = b->name[0] == 'a';
+		cg_attr_ident(g, b->name);
 		if (n->args == NULL || n->args->next != NULL)
 			d_error(g->cc, n->line, "D_ARR_BADREF",
 			    "%s[ ] requires exactly one subscript", b->name);
@@ -429,7 +433,7 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 		int scope = b->kind == N_SELF ? DIF_SCOPE_THREAD : DIF_SCOPE_GLOBAL;
 		cg_var_t *v = cg_var_lookup(g, b->name, scope);
 		if (v == NULL && b->kind == N_IDENT && b->scope == NULL &&
-		    cg_builtin_lookup(b->name) == NULL &&
+		    cg_builtin_lookup(g, b->name) == NULL &&
 		    d_typedef_lookup(g->ts, b->name) == NULL) {
 			int64_t dummy; d_type_t *dt;
 			if (d_enumconst_lookup(g->ts, b->name, &dummy, &dt) != 0 &&
@@ -445,6 +449,8 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 		if (v != NULL && v->assoc) {
 			lval_t lv = { .kind = LV_ASSOC, .var = v, .keys = n->args,
 			    .type = v->type };
+			if (scope == DIF_SCOPE_GLOBAL)
+				cg_attr_user(g, b->name);
 			int r = cg_reg_alloc(g);
 			cg_lval_load(g, &lv, r);
 			if (d_is_byref(v->type) && !d_is_string(v->type))
@@ -944,6 +950,7 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 	}
 	case N_CAST: {
 		d_type_t *t = cg_tname(g, n->tname);
+		cg_attr_type(g, t);
 		v = cg_expr(g, n->left);
 		const d_type_t *rt = d_resolve(t), *rf = d_resolve(v.type);
 		int ok = (d_is_scalar(rt) && d_is_scalar(rf)) ||
@@ -963,6 +970,7 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 	}
 	case N_SIZEOF_T: {
 		d_type_t *t = cg_tname(g, n->tname);
+		cg_attr_type(g, t);
 		if (d_is_void(t))
 			d_error(g->cc, n->line, "D_SIZEOF_TYPE",
 			    "cannot apply sizeof to an operand of unknown size");
@@ -1128,6 +1136,7 @@ static void difo_reset(cg_t *g)
 	g->action = 0;
 	g->clause_exits = 0;
 	g->cl_datarec = g->cl_spec = g->cl_commit = 0;
+	g->attr_off = 0;
 }
 
 #define DUP(dst, src, n) do { \

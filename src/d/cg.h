@@ -15,6 +15,7 @@
 #include "dcomp.h"
 #include "types.h"
 #include "consumer/program.h"
+#include "attr.h"
 
 typedef struct cg_var {
 	const char *name;
@@ -98,6 +99,12 @@ typedef struct cg {
 	/* non-NULL when the clause's first probe has no args[] at all (the
 	 * dtrace provider's): its description, for D_ARGS_IDX */
 	const char *noargs_desc;
+	/* stability of what the clause uses (cg_attr.c): the minimum over
+	 * its names, the probe-context names it reads (D_CTX_*), and >0
+	 * while an aggregating function's arguments are lowered */
+	d_attr_t cl_attr;
+	unsigned cl_ctx;
+	int attr_off;
 } cg_t;
 
 /* compile.c: memory owned by the program being built. */

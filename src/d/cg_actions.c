@@ -798,6 +798,11 @@ int cg_action_stmt(cg_t *g, d_node_t *e)
 	int line = e->line;
 	val_t v;
 
+	/* a name newer than -x version is no function at all */
+	if (cg_ident_hidden(g, nm))
+		cg_resolve_callee(g, e);
+	cg_attr_ident(g, nm);
+
 	if (strcmp(nm, "printf") == 0) {
 		cg_spec_rule(g, line, CG_R_DATA);
 		act_printflike(g, e, D_ACT_PRINTF);

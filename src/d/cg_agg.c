@@ -337,7 +337,8 @@ void cg_agg_stmt(cg_t *g, d_node_t *e)
 		    "result of an aggregating function", name);
 	int fi = -1;
 	for (size_t i = 0; i < sizeof(aggfns) / sizeof(aggfns[0]); i++)
-		if (strcmp(aggfns[i].name, fn->name) == 0)
+		if (strcmp(aggfns[i].name, fn->name) == 0 &&
+		    !cg_ident_hidden(g, fn->name))
 			fi = (int)i;
 	if (fi < 0)
 		cg_resolve_callee(g, fn);
@@ -363,6 +364,9 @@ void cg_agg_stmt(cg_t *g, d_node_t *e)
 		    "[line %d]\n", name, name, fn->name, name,
 		    fname(ag->func), ag->line);
 	}
+	/* dt_cook_aggregation: the function's arguments are not part of
+	 * the statement's attributes, only the aggregation and its keys */
+	g->attr_off++;
 	d_node_t *x = fn->args, *incr = NULL;
 	if (ag->func == D_AGG_LQUANTIZE)
 		proto_int32_args(g, fn, 2);
@@ -400,6 +404,7 @@ void cg_agg_stmt(cg_t *g, d_node_t *e)
 	} else {
 		ireg = cg_setx(g, 1);
 	}
+	g->attr_off--;
 	agg_keys(g, ag, an->args, line);
 	ag = &g->aggs.v[idx];   /* the vector may have moved */
 	uint32_t keysize = 0;

@@ -167,7 +167,7 @@ static val_t cg_subr(cg_t *g, d_node_t *n, const subr_t *s)
  * such (D_FUNC_IDKIND), anything else is undefined, as dt_parser.c says. */
 static _Noreturn void not_a_function(cg_t *g, const d_node_t *n)
 {
-	if (cg_builtin_lookup(n->name) != NULL ||
+	if (cg_builtin_lookup(g, n->name) != NULL ||
 	    cg_var_lookup(g, n->name, DIF_SCOPE_GLOBAL) != NULL)
 		d_error(g->cc, n->line, "D_FUNC_IDKIND",
 		    "%s is not a function", n->name);
@@ -192,6 +192,8 @@ static const char *const known_fns[] = { "stack", "ustack", "jstack",
  */
 void cg_resolve_callee(cg_t *g, d_node_t *n)
 {
+	if (cg_ident_hidden(g, n->name))
+		not_a_function(g, n);
 	for (size_t i = 0; i < sizeof(subrs) / sizeof(subrs[0]); i++)
 		if (strcmp(subrs[i].name, n->name) == 0)
 			return;
@@ -232,7 +234,7 @@ const char *cg_ident_kind(cg_t *g, const char *name)
 	for (int i = 0; known_fns[i]; i++)
 		if (strcmp(known_fns[i], name) == 0)
 			return "function ";
-	if (cg_builtin_lookup(name) != NULL)
+	if (cg_builtin_lookup(g, name) != NULL)
 		return "scalar ";
 	if (strcmp(name, "args") == 0 || strcmp(name, "uregs") == 0)
 		return "associative array ";
@@ -244,6 +246,9 @@ const char *cg_ident_kind(cg_t *g, const char *name)
 val_t cg_call(cg_t *g, d_node_t *n)
 {
 	val_t v;
+	if (cg_ident_hidden(g, n->name))
+		not_a_function(g, n);
+	cg_attr_ident(g, n->name);
 	for (size_t i = 0; i < sizeof(subrs) / sizeof(subrs[0]); i++)
 		if (strcmp(subrs[i].name, n->name) == 0)
 			return cg_subr(g, n, &subrs[i]);

@@ -69,7 +69,7 @@ typedef struct lval {
 	int user;           /* LV_MEM: addr is in the traced process */
 } lval_t;
 
-const cg_builtin_t *cg_builtin_lookup(const char *name);
+const cg_builtin_t *cg_builtin_lookup(cg_t *g, const char *name);
 d_type_t *cg_builtin_type(cg_t *g, const cg_builtin_t *b);
 int cg_var_ld_op(const cg_var_t *v);
 int cg_var_st_op(const cg_var_t *v);
@@ -96,6 +96,12 @@ int cg_xlate_ptr(cg_t *g, const d_type_t *t);         /* xlate<T *> value? */
 val_t cg_xlate_expand(cg_t *g, val_t v);   /* translated data, whole */
 void cg_copy_string(cg_t *g, int dst, int str, size_t n); /* <= n bytes, to NUL */
 val_t cg_inline_index(cg_t *g, d_node_t *n, cg_inline_t *in);
+
+/* cg_attr.c: stability of what a clause uses; names a D version hides */
+void cg_attr_ident(cg_t *g, const char *name);   /* a built-in name */
+void cg_attr_user(cg_t *g, const char *name);    /* a global of the program */
+void cg_attr_type(cg_t *g, const d_type_t *t);   /* a cast's or sizeof's type */
+int cg_ident_hidden(cg_t *g, const char *name);  /* newer than -x version */
 
 /* cg_call.c: subroutine calls and callee resolution */
 val_t cg_call(cg_t *g, d_node_t *n);

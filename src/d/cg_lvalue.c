@@ -49,8 +49,11 @@ static const cg_builtin_t builtins[] = {
 	{ "curlwpsinfo", DIF_VAR_CURLWPSINFO, "lwpsinfo_t *" },
 };
 
-const cg_builtin_t *cg_builtin_lookup(const char *name)
+/* NULL also for a built-in newer than -x version: dt_reduce deleted it */
+const cg_builtin_t *cg_builtin_lookup(cg_t *g, const char *name)
 {
+	if (cg_ident_hidden(g, name))
+		return NULL;
 	for (size_t i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++)
 		if (strcmp(builtins[i].name, name) == 0)
 			return &builtins[i];
@@ -183,7 +186,7 @@ void cg_push_keys(cg_t *g, cg_var_t *v, d_node_t *keys, int line)
 
 void cg_check_writable(cg_t *g, d_node_t *n, const char *op)
 {
-	if (cg_builtin_lookup(n->name) != NULL)
+	if (cg_builtin_lookup(g, n->name) != NULL)
 		d_error(g->cc, n->line, "D_OP_WRITE",
 		    "operator %s can only be applied to a writable variable", op);
 }
@@ -226,6 +229,7 @@ lval_t cg_lvalue(cg_t *g, d_node_t *n, const char *op, int creating)
 		lv.kind = LV_VAR;
 		lv.scope = DIF_SCOPE_GLOBAL;
 		lv.name = n->name;
+		cg_attr_user(g, n->name);
 		lv.var = cg_var_lookup(g, n->name, DIF_SCOPE_GLOBAL);
 		if (lv.var == NULL && !creating)
 			d_error(g->cc, n->line, "D_IDENT_UNDEF",
@@ -255,8 +259,10 @@ lval_t cg_lvalue(cg_t *g, d_node_t *n, const char *op, int creating)
 		if (b->kind == N_IDENT || b->kind == N_SELF) {
 			int scope = b->kind == N_SELF ? DIF_SCOPE_THREAD :
 			    DIF_SCOPE_GLOBAL;
-			if (b->kind == N_IDENT && b->scope == NULL)
+			if (b->kind == N_IDENT && b->scope == NULL) {
 				cg_check_writable(g, b, op);
+				cg_attr_user(g, b->name);
+			}
 			cg_var_t *v = cg_var_lookup(g, b->name, scope);
 			if (v == NULL || v->assoc) {
 				if (v == NULL && !creating)

@@ -373,6 +373,8 @@ static void compile_clause(cg_t *g, d_program_t *p, d_node_t *cl)
 	 * it, goes first and the actions are tried once more.
 	 */
 	int has_body = cl->clause.has_body && cl->clause.body != NULL;
+	g->cl_attr = d_attr_def;
+	g->cl_ctx = 0;
 	jmp_buf outer;
 	volatile int tries = 0;
 	memcpy(outer, cc->jb, sizeof(jmp_buf));
@@ -391,6 +393,9 @@ static void compile_clause(cg_t *g, d_program_t *p, d_node_t *cl)
 		    cl->clause.end_line);
 	if (tries != 0)
 		compile_body(g, p, c, cl);
+	/* dt_compile_one_clause: a clause of no actions is _dtrace_defattr */
+	c->stab_attr = has_body ? g->cl_attr : d_attr_def;
+	c->stab_ctx = has_body ? g->cl_ctx : 0;
 }
 
 /* A provider definition, kept for -h (types resolved, names as written). */

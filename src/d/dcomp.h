@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <stddef.h>
 #include "ast.h"
+#include "attr.h"
 
 /* How the program text was given (dtrace -s / -n / -P / -m / -f / -i). */
 enum d_prog_kind {
@@ -130,7 +131,11 @@ void *d_alloc(d_cc_t *cc, size_t n);          /* zeroed, 16-aligned */
 char *d_strdup(d_cc_t *cc, const char *s);
 
 /* pragma.c: #pragma D attributes and depends_on (words after the name) */
-struct d_pragat { const char *name; int line; struct d_pragat *next; };
+struct d_pragat {
+	const char *name; int line;
+	int has_attr; d_attr_t attr;   /* the attributes the pragma gives */
+	struct d_pragat *next;
+};
 void d_pragma_attributes(d_cc_t *cc, const char *const *w, int nw, int line);
 void d_pragma_depends(d_cc_t *cc, const char *const *w, int nw, int line);
 char *d_strndup(d_cc_t *cc, const char *s, size_t n);

@@ -231,8 +231,8 @@ static d_type_t *spec_base(cg_t *g, d_node_t *tn)
 	}
 	case D_SPEC_TYPEDEF:
 		t = s->scope ? NULL : d_t_named(g->ts, s->name);
-		if (t == NULL)
-			t = d_dw_type(g, s->scope, 0, s->name);
+		if (t == NULL && (t = d_dw_type(g, s->scope, 0, s->name)) != NULL)
+			t->dwarf = 1;
 		if (t == NULL)
 			d_error(g->cc, tn->line, "D_TYPE_ERR",
 			    "failed to resolve type %s%s%s: Unknown type name",
@@ -255,6 +255,7 @@ static d_type_t *spec_base(cg_t *g, d_node_t *tn)
 				return t;
 			d_type_t *dt = d_dw_type(g, s->scope, kind, s->name);
 			if (dt != NULL) {
+				dt->dwarf = 1;
 				if (s->scope == NULL)
 					d_tag_register(g->ts, kind, s->name, dt);
 				return dt;

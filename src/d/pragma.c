@@ -2,10 +2,9 @@
  * pragma.c — `#pragma D attributes` and `#pragma D depends_on`, checked
  * as illumos dt_pragma.c checks them when the control line is lexed.
  *
- * Owns: the syntax of the two pragmas, the stability/class names of an
- * attribute triple (dtrace_str2attr), and the dependency classes.
- * Must not: keep the attributes for anything but their check: udtrace
- * reports no stability, so a name's attributes have no further effect.
+ * Owns: the syntax of the two pragmas and the dependency classes.
+ * Must not: apply the attributes: the code generator lowers a clause's
+ * statement attributes with those of the globals it uses (cg_attr.c).
  * Invariant: every name given attributes is remembered (cc->pragats) and
  * must name an identifier when the program is whole (D_PRAGMA_UNUSED,
  * raised by d_pragma_unused() at the pragma's own line).
@@ -15,52 +14,25 @@
 #include "dcomp.h"
 #include "cg_impl.h"
 
-static int one_of(const char *s, const char *const *names)
-{
-	for (; *names != NULL; names++)
-		if (strcasecmp(s, *names) == 0)
-			return 1;
-	return 0;
-}
-
-/* dtrace_str2attr(): name/data/class, each part optional from the right */
-static int attr_ok(const char *s)
-{
-	static const char *const stab[] = { "Internal", "Private", "Obsolete",
-		"External", "Unstable", "Evolving", "Stable", "Standard", NULL };
-	static const char *const cls[] = { "Unknown", "CPU", "Platform",
-		"Group", "ISA", "Common", NULL };
-	char part[64];
-	int k = 0;
-	for (const char *p = s; *p != '\0' || k == 0;) {
-		const char *slash = strchr(p, '/');
-		size_t n = slash != NULL ? (size_t)(slash - p) : strlen(p);
-		if (n == 0 || n >= sizeof(part) || k >= 3)
-			return 0;
-		memcpy(part, p, n);
-		part[n] = '\0';
-		if (!one_of(part, k < 2 ? stab : cls))
-			return 0;
-		k++;
-		if (slash == NULL)
-			break;
-		p = slash + 1;
-	}
-	return 1;
-}
-
 void d_pragma_attributes(d_cc_t *cc, const char *const *w, int nw, int line)
 {
 	if (nw < 2)
 		d_error(cc, line, "D_PRAGMA_MALFORM", "malformed #pragma "
 		    "attributes <attributes> <ident>");
-	if (!attr_ok(w[0]))
+	d_attr_t attr;
+	if (d_str2attr(w[0], &attr) != 0)
 		d_error(cc, line, "D_PRAGMA_INVAL", "invalid attributes "
 		    "specified by #pragma attributes");
 	/* a provider's own attributes: nothing of udtrace's reports them */
 	if (strcmp(w[1], "provider") == 0)
 		return;
+	/* dt_pragma_attributes: a built-in is of an older generation */
+	if (d_ident_info(w[1]) != NULL)
+		d_error(cc, line, "D_PRAGMA_SCOPE", "#pragma attributes cannot "
+		    "modify entity defined outside program scope");
 	struct d_pragat *a = d_alloc(cc, sizeof(*a));
+	a->has_attr = 1;
+	a->attr = attr;
 	a->name = d_strdup(cc, w[1]);
 	a->line = line;
 	a->next = cc->pragats;

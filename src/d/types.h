@@ -55,6 +55,8 @@ typedef struct d_type {
 	                           * (D_RT_USTACK, D_RT_USYM, ...) or 0 */
 	int builtin;              /* a tag udtrace predefines (struct in_addr):
 	                           * a program may declare its own */
+	int dwarf;                /* read from the traced program's DWARF:
+	                           * Private to dtrace -v, as module CTF */
 } d_type_t;
 
 typedef struct d_types d_types_t;

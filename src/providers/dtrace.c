@@ -8,7 +8,17 @@
  */
 #include "consumer/probes.h"
 
-static const udt_provider_ops_t dtrace_ops = { NULL, NULL, NULL, NULL };
+/* provider, module, function, name, args: illumos dtrace_provider_attr in uts/common/dtrace/dtrace.c */
+static const d_pattr_t dtrace_attr = {
+	{ D_STAB_STABLE, D_STAB_STABLE, D_CLASS_COMMON },
+	{ D_STAB_PRIVATE, D_STAB_PRIVATE, D_CLASS_UNKNOWN },
+	{ D_STAB_PRIVATE, D_STAB_PRIVATE, D_CLASS_UNKNOWN },
+	{ D_STAB_STABLE, D_STAB_STABLE, D_CLASS_COMMON },
+	{ D_STAB_STABLE, D_STAB_STABLE, D_CLASS_COMMON },
+};
+
+static const udt_provider_ops_t dtrace_ops = { NULL, NULL, NULL, NULL,
+	&dtrace_attr };
 
 int provider_dtrace_register(probe_reg_t *r)
 {

@@ -499,8 +499,17 @@ static int pid_match_op(udt_provider_t *pv, const d_pdesc_t *d,
 	    probe_glob(d->name, p->name);
 }
 
+/* provider, module, function, name, args: illumos pid_attr in uts/common/dtrace/fasttrap.c */
+static const d_pattr_t pid_attr = {
+	{ D_STAB_EVOLVING, D_STAB_EVOLVING, D_CLASS_ISA },
+	{ D_STAB_PRIVATE, D_STAB_PRIVATE, D_CLASS_UNKNOWN },
+	{ D_STAB_PRIVATE, D_STAB_PRIVATE, D_CLASS_UNKNOWN },
+	{ D_STAB_EVOLVING, D_STAB_EVOLVING, D_CLASS_ISA },
+	{ D_STAB_PRIVATE, D_STAB_PRIVATE, D_CLASS_UNKNOWN },
+};
+
 static const udt_provider_ops_t pid_ops = {
-	NULL, pid_enable_op, NULL, pid_match_op
+	NULL, pid_enable_op, NULL, pid_match_op, &pid_attr
 };
 
 int pid_note_enabling(udt_handle_t *h, udt_prog_t *p,

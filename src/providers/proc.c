@@ -241,8 +241,17 @@ void proc_sysset(udt_handle_t *h, udt_sysset_t *set)
 		set->ptp |= UDT_PTP_DISCARD;
 }
 
+/* provider, module, function, name, args: illumos stab_attr of sdt_providers[] "proc" in uts/common/dtrace/sdt_subr.c */
+static const d_pattr_t proc_attr = {
+	{ D_STAB_EVOLVING, D_STAB_EVOLVING, D_CLASS_ISA },
+	{ D_STAB_PRIVATE, D_STAB_PRIVATE, D_CLASS_UNKNOWN },
+	{ D_STAB_PRIVATE, D_STAB_PRIVATE, D_CLASS_UNKNOWN },
+	{ D_STAB_EVOLVING, D_STAB_EVOLVING, D_CLASS_ISA },
+	{ D_STAB_EVOLVING, D_STAB_EVOLVING, D_CLASS_ISA },
+};
+
 static const udt_provider_ops_t proc_ops = {
-	proc_make, proc_enable, proc_disable, NULL
+	proc_make, proc_enable, proc_disable, NULL, &proc_attr
 };
 
 int provider_proc_register(udt_handle_t *h)

@@ -98,8 +98,17 @@ static int profile_provide(probe_reg_t *r, udt_provider_t *pv,
 	return timer_create(r, pv, d->name) ? 0 : -1;
 }
 
+/* provider, module, function, name, args: illumos profile_attr in uts/common/dtrace/profile.c */
+static const d_pattr_t profile_attr = {
+	{ D_STAB_EVOLVING, D_STAB_EVOLVING, D_CLASS_COMMON },
+	{ D_STAB_UNSTABLE, D_STAB_UNSTABLE, D_CLASS_UNKNOWN },
+	{ D_STAB_PRIVATE, D_STAB_PRIVATE, D_CLASS_UNKNOWN },
+	{ D_STAB_EVOLVING, D_STAB_EVOLVING, D_CLASS_COMMON },
+	{ D_STAB_EVOLVING, D_STAB_EVOLVING, D_CLASS_COMMON },
+};
+
 static const udt_provider_ops_t profile_ops = {
-	profile_provide, NULL, NULL, NULL
+	profile_provide, NULL, NULL, NULL, &profile_attr
 };
 
 int provider_profile_register(probe_reg_t *r)

@@ -110,8 +110,18 @@ static void syscall_disable(udt_provider_t *pv, udt_probe_t *p)
 		set_bit(isret ? ss->set.ret : ss->set.entry, nr, 0);
 }
 
+/* provider, module, function, name, args: illumos systrace_attr in uts/common/dtrace/systrace.c */
+static const d_pattr_t syscall_attr = {
+	{ D_STAB_EVOLVING, D_STAB_EVOLVING, D_CLASS_COMMON },
+	{ D_STAB_PRIVATE, D_STAB_PRIVATE, D_CLASS_UNKNOWN },
+	{ D_STAB_PRIVATE, D_STAB_PRIVATE, D_CLASS_ISA },
+	{ D_STAB_EVOLVING, D_STAB_EVOLVING, D_CLASS_COMMON },
+	{ D_STAB_PRIVATE, D_STAB_PRIVATE, D_CLASS_ISA },
+};
+
 static const udt_provider_ops_t syscall_ops = {
-	syscall_provide, syscall_enable, syscall_disable, NULL
+	syscall_provide, syscall_enable, syscall_disable, NULL,
+	&syscall_attr
 };
 
 int provider_syscall_register(udt_handle_t *h)

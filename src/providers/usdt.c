@@ -896,8 +896,10 @@ static int usdt_match_op(udt_provider_t *pv, const d_pdesc_t *d,
 	    (probe_glob(d->name, p->name) || probe_glob(d->name, ui->rawname));
 }
 
+/* attr NULL: stapsdt notes carry no attributes, so every USDT provider is
+ * what dtrace -G makes of one defined without #pragma D attributes */
 static const udt_provider_ops_t usdt_ops = {
-	NULL, usdt_enable_op, NULL, usdt_match_op
+	NULL, usdt_enable_op, NULL, usdt_match_op, NULL
 };
 
 int usdt_note_enabling(udt_handle_t *h, udt_prog_t *p,
