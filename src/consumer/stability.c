@@ -40,9 +40,11 @@ void prog_stability(udt_handle_t *h, udt_prog_t *p)
 			const d_pdesc_t *d = &c->descs[j];
 			struct first_match fm = { NULL, 0 };
 			(void)probe_iter(&h->reg, d, first_match_cb, &fm);
+			const udt_provider_ops_t *ops = fm.first == NULL ?
+			    NULL : fm.first->provider->ops;
 			const d_pattr_t *pv = fm.first == NULL ? NULL :
-			    fm.first->provider->ops->attr != NULL ?
-			    fm.first->provider->ops->attr : &d_pattr_unstable;
+			    ops != NULL && ops->attr != NULL ? ops->attr :
+			    &d_pattr_unstable;
 			d_attr_t desc;
 			d_pattr_t ctx;
 			d_pdesc_attrs(d->prov, d->mod, d->func, d->name, fm.n, pv,
