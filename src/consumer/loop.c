@@ -87,6 +87,13 @@ static uint64_t status_period(const udt_handle_t *h)
  */
 static int exit_seen(udt_handle_t *h, uint64_t now)
 {
+	/*
+	 * A traced process's thread that hit the probe may be held until
+	 * its hit is handled: exit() then ends at once, so that no thread
+	 * of the traced program waits for the poll.
+	 */
+	if (h->exiting && h->procs.be != NULL)
+		return 1;
 	if (now < h->next_status)
 		return 0;
 	if (h->exiting)
@@ -206,7 +213,8 @@ int udt_work(udt_handle_t *h)
 		 */
 		int switch_due = now >= h->next_switch;
 		uint64_t next = switch_due ? now : h->next_switch;
-		for (size_t i = 0; i < h->ntimers; i++)
+		/* after exit() no timer fires: its past due time would spin */
+		for (size_t i = 0; i < h->ntimers && !h->exiting; i++)
 			if (h->timers[i]->next_ns < next)
 				next = h->timers[i]->next_ns;
 		/* idle ids need no cleaning: wake for the cleaner only when busy */
