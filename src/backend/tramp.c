@@ -562,19 +562,33 @@ static void in_syscall(void *arg, const udt_hit_t *h, int nr, int ret)
 }
 
 /*
- * A watched process forked: the consumer may trace the child, unless the
- * parent has trampolines or a ring, whose copies in the child (its jumps
- * lead into them, its records would land in the parent's ring) this
- * backend does not take over: such a child is let go, restored.
+ * A watched process forked: the consumer may trace the child. A parent
+ * with trampolines gave the child copies of its jumps, leading into
+ * copies of its trampolines that write into the parent's ring (shared
+ * memory): the jumps are restored in the child first (it is stopped at
+ * its birth), and a child the consumer follows gets every site from the
+ * inner backend until it execs (tp->copied), so its hits are its own,
+ * its exit is held until they are read, and none lands in the parent's
+ * ring. A child not followed is let go, restored.
  */
 static int in_forked(void *arg, udt_proc_t *p, udt_proc_t *c)
 {
 	tp_backend_t *b = arg;
 	tp_proc_t *tp = tp_find(b, p);
+	int rc;
 
-	if (!b->base.cb.forked || (tp && (tp->nareas || tp->ring)))
+	if (tp)
+		for (size_t i = 0; i < tp->npoints; i++)
+			if (tp->byid[i]->state == TP_PATCHED ||
+			    tp->byid[i]->state == TP_PENDING)   /* an old jump */
+				(void)proc_unpatch(c, tp->byid[i]->addr,
+				    TP_JMPLEN);
+	if (!b->base.cb.forked)
 		return 0;
-	return b->base.cb.forked(b->base.cb.arg, p, c);
+	b->forking = tp && (tp->nareas || tp->ring) ? c : NULL;
+	rc = b->base.cb.forked(b->base.cb.arg, p, c);
+	b->forking = NULL;
+	return rc;
 }
 
 static void in_exiting(void *arg, udt_proc_t *p)
@@ -636,6 +650,7 @@ static void in_exec(void *arg, udt_proc_t *p)
 		points_forget(tp);
 		tp_ring_unmap(b, tp);
 		tp->ring_failed = 0;
+		tp->copied = 0;
 		tp->nthr = 0;
 		tp_stack_reset(tp);
 		threads_note(b, tp);
@@ -678,6 +693,7 @@ static int tp_add_proc(udt_backend_t *be, udt_proc_t *p)
 	}
 	tp->p = p;
 	tp->pid = proc_pid(p);
+	tp->copied = p == b->forking;
 	threads_note(b, tp);   /* stopped: their thread pointers and stacks */
 	tp->next = b->procs;
 	b->procs = tp;
@@ -771,7 +787,10 @@ static int tp_add_site(udt_backend_t *be, udt_site_t *s)
 	}
 	if (!(pt = pt_new(b, tp, s->addr)))
 		return -1;
-	if (s->sync)
+	if (tp->copied)
+		snprintf(why, sizeof why, "a fork child holds its parent's "
+		    "trampolines until it execs");
+	else if (s->sync)
 		snprintf(why, sizeof why, "the probe's actions need the thread "
 		    "stopped");
 	else if (s->refctr_off)

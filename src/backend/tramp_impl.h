@@ -132,6 +132,12 @@ typedef struct tp_proc {
 	int pending;          /* points wait for a flush */
 	/* the ring: udtrace's mapping of the target's memfd */
 	int ring_failed;
+	/*
+	 * A followed fork child: its image still holds copies of its
+	 * parent's trampolines, whose records would land in the parent's
+	 * ring, so until it execs every site of it is the inner backend's
+	 */
+	int copied;
 	unsigned char *ring;
 	uint64_t rsize, nrec, tring, tail;
 	uint64_t dseen[TP_MAXCPU];
@@ -164,6 +170,7 @@ typedef struct tp_backend {
 	int draining;
 	int busy;             /* the last drain found a ring an eighth full */
 	int final;            /* draining a process that is gone: skip unpublished records */
+	udt_proc_t *forking;  /* in_forked: the child the consumer may add now */
 	udt_hit_t hit;
 	char err[256];
 } tp_backend_t;

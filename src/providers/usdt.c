@@ -29,6 +29,7 @@
 #include "consumer/handle.h"
 #include "consumer/hitctx.h"
 #include "providers/idtab.h"
+#include "providers/pid.h"
 #include "providers/usdt.h"
 #include "sym/sym.h"
 #include "usdt/usdt.h"
@@ -1083,7 +1084,13 @@ int usdt_follows_forks(udt_handle_t *h)
 			break;
 	if (i == us->nen)
 		return 0;
-	return !sw_active(h) || us->sw_skipped || pid_site_sync(h);
+	/*
+	 * A followed child's ppid, uid and gid are read while its exit is
+	 * held until its hits are drained; a file's site in a child let go
+	 * is read after it may be gone (the kernel records no credentials)
+	 */
+	return !sw_active(h) || us->sw_skipped || pid_site_sync(h) ||
+	    (h->pneeds & UDT_NEED_IDENT) != 0;
 }
 
 void usdt_forked(udt_handle_t *h, struct udt_tproc *t)

@@ -79,7 +79,9 @@ void usdt_objects(struct udt_handle *h, udt_proc_t *p);
  * retained enabling (a provider glob or bare name) names processes and
  * the file-wide sites do not cover the child already: on ptrace always;
  * on uprobes when some site had to be an int3 (copyin, destructive
- * actions, arguments the sample does not hold).
+ * actions, arguments the sample does not hold), or when the programs
+ * read ppid, uid or gid (UDT_NEED_IDENT), which only a traced process,
+ * its exit held until its hits are read, keeps until they are.
  */
 int usdt_follows_forks(struct udt_handle *h);
 
