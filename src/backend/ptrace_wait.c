@@ -214,6 +214,7 @@ int pt_wait(udt_backend_t *be, uint64_t deadline, int (*quit)(void *),
 	struct itimerspec its;
 	sigset_t wake;
 	uint64_t now = mono_ns();
+	pid_t tid;
 	int st;
 
 	/* stops taken outside a wait (holding a process) come first */
@@ -222,8 +223,16 @@ int pt_wait(udt_backend_t *be, uint64_t deadline, int (*quit)(void *),
 		return 0;
 	if (deadline == 0 || deadline > now + PT_WAIT_MAX_NS)
 		deadline = now + PT_WAIT_MAX_NS;
-	if (now >= deadline)
+	if (now >= deadline) {
+		/*
+		 * Due already (a switchrate shorter than a loop's turn): what
+		 * waits is still taken, without blocking, as dispatch's
+		 * zero-timeout poll would, or the threads would never run.
+		 */
+		while (!quit(arg) && (tid = pt_peek(P_ALL, 0, WNOHANG, &st)) > 0)
+			pt_take_handle(b, tid, st);
 		return 0;
+	}
 	if (timer_ready(b) < 0)
 		return 1;
 	memset(&its, 0, sizeof its);
@@ -235,7 +244,7 @@ int pt_wait(udt_backend_t *be, uint64_t deadline, int (*quit)(void *),
 	sigaddset(&wake, pt_wakesig());
 	sigprocmask(SIG_UNBLOCK, &wake, NULL);
 	for (;;) {
-		pid_t tid = pt_peek(P_ALL, 0, 0, &st);
+		tid = pt_peek(P_ALL, 0, 0, &st);
 		if (tid <= 0) {
 			/* nothing traced: sleep to the deadline, not spin */
 			if (errno == ECHILD) {
