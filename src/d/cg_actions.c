@@ -667,6 +667,13 @@ int cg_special_call(cg_t *g, d_node_t *n, val_t *out)
 				    "prototype:\n\tprototype: int\n\t argument: "
 				    "%s\n", v.type->name);
 		}
+		/*
+		 * They are destructive actions DTrace compiles, so after
+		 * speculate( ) dt_stmt_append's D_ACT_SPEC comes first.
+		 */
+		if (g->cl_spec)
+			d_error(g->cc, n->line, "D_ACT_SPEC", "destructive "
+			    "actions may not follow speculate( )");
 		kernel_only(g, n, NULL);
 	}
 	return 0;
