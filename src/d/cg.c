@@ -999,7 +999,9 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 		/* type only: generate, then drop the code */
 		size_t nt = g->text.n;
 		unsigned regs = g->regs;
+		g->typing++;
 		val_t e = cg_expr(g, n->left);
+		g->typing--;
 		if (n->left->kind == N_MEMBER) {
 			d_tmember_t *m;
 			int user;
@@ -1011,10 +1013,14 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 		g->text.n = nt;
 		g->action_of.n = nt;
 		g->regs = regs;
-		if (d_is_void(e.type))
+		/* dt_node_sizeof: translated data has the size of what the
+		 * translation yields (the output type, or a pointer to it) */
+		const d_type_t *st = cg_is_xlated_type(g, e.type) ?
+		    e.type->base : e.type;
+		if (d_is_void(st) || d_sizeof(st) == 0)
 			d_error(g->cc, n->line, "D_SIZEOF_TYPE",
-			    "cannot apply sizeof to an expression of type void");
-		v = cg_val(cg_setx(g, d_sizeof(e.type)), d_t_named(g->ts, "size_t"));
+			    "cannot apply sizeof to an operand of unknown size");
+		v = cg_val(cg_setx(g, d_sizeof(st)), d_t_named(g->ts, "size_t"));
 		break;
 	}
 	case N_STRINGOF: {

@@ -105,6 +105,11 @@ typedef struct cg {
 	d_attr_t cl_attr;
 	unsigned cl_ctx;
 	int attr_off;
+	/* > 0 while an expression is lowered only for its type (its code is
+	 * dropped): a translated member then takes its declared type without
+	 * its expression being lowered, as DTrace cooks it (so a member
+	 * may refer to its own translator) */
+	int typing;
 } cg_t;
 
 /* compile.c: memory owned by the program being built. */

@@ -208,7 +208,9 @@ d_type_t *cg_expr_type(cg_t *g, d_node_t *n)
 {
 	size_t nt = g->text.n;
 	unsigned regs = g->regs;
+	g->typing++;
 	val_t e = cg_expr(g, n);
+	g->typing--;
 	g->text.n = nt;
 	g->action_of.n = nt;
 	g->regs = regs;

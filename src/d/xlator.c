@@ -414,6 +414,12 @@ int cg_xlate_member(cg_t *g, d_node_t *n, val_t *out)
 		    "operator . cannot be applied to type \"%s\"; must be "
 		    "applied to a struct or union", x->dyn[1].base->name);
 	d_tmember_t *tm = d_member_lookup(x->dst, n->name);
+	if (g->typing) {
+		/* dt_cook_op2 types a translated member from the output
+		 * type alone; only code generation lowers its expression */
+		*out = cg_val(v.reg, tm->type);
+		return 1;
+	}
 	*out = translate(g, x, m, v.reg, user, tm->type, NULL);
 	cg_reg_free(g, v.reg);
 	return 1;
