@@ -195,7 +195,10 @@ typedef struct d_node {
 	/* written by check.c only */
 	struct d_type *type;
 	void *sym;
-	int flags;
+	int flags;                     /* D_NF_* */
 } d_node_t;
+
+/* N_SIZEOF_T, N_OFFSETOF: already folded into ival as it was parsed */
+#define D_NF_FOLDED 0x1
 
 #endif /* UDTRACE_D_AST_H */

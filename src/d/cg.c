@@ -628,6 +628,52 @@ d_type_t *cg_arith(cg_t *g, int op, val_t *a, val_t *b, int line,
 }
 
 
+/*
+ * sizeof(type) and offsetof(type, member): DTrace folds both into integer
+ * constants in the grammar action that reduces them (dt_node_op1,
+ * dt_node_offsetof), so they see the types declared so far and their
+ * errors come as soon as they are read. The value is left in n->ival.
+ */
+void cg_fold_typeop(cg_t *g, d_node_t *n)
+{
+	d_type_t *t = cg_tname(g, n->tname);
+	const d_type_t *rt = d_resolve(t);
+	n->flags |= D_NF_FOLDED;
+	if (n->kind == N_SIZEOF_T) {
+		if (d_is_void(t))
+			d_error(g->cc, n->line, "D_SIZEOF_TYPE",
+			    "cannot apply sizeof to an operand of unknown size");
+		if (!rt->complete) {
+			/* illumos dt_node_op1's wording; udtrace names the
+			 * type only to explain a target without debug info */
+			const char *hint = d_dw_hint(g, rt);
+			if (hint[0] == '\0')
+				d_error(g->cc, n->line, "D_SIZEOF_TYPE",
+				    "cannot apply sizeof to an operand of "
+				    "unknown size");
+			d_error(g->cc, n->line, "D_SIZEOF_TYPE",
+			    "cannot apply sizeof to an incomplete type: %s%s",
+			    t->name, hint);
+		}
+		n->ival = d_sizeof(t);
+		return;
+	}
+	/* DTrace's texts: a forward-declared tag is not a struct yet,
+	 * and an unknown member is libctf's refusal */
+	if ((rt->kind != TK_STRUCT && rt->kind != TK_UNION) || !rt->complete)
+		d_error(g->cc, n->line, "D_OFFSETOF_TYPE",
+		    "offsetof operand must be a struct or union type");
+	d_tmember_t *m = d_member_lookup(rt, n->name);
+	if (m == NULL)
+		d_error(g->cc, n->line, "D_UNKNOWN",
+		    "failed to determine offset of %s: Invalid member "
+		    "name", n->name);
+	if (m->bits)
+		d_error(g->cc, n->line, "D_OFFSETOF_BITFIELD",
+		    "cannot take offset of a bit-field: %s", n->name);
+	n->ival = m->off;
+}
+
 val_t cg_expr(cg_t *g, d_node_t *n)
 {
 	d_depth_guard(g->cc, n->line);
@@ -968,27 +1014,16 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 		v.type = t;
 		break;
 	}
-	case N_SIZEOF_T: {
-		d_type_t *t = cg_tname(g, n->tname);
-		cg_attr_type(g, t);
-		if (d_is_void(t))
-			d_error(g->cc, n->line, "D_SIZEOF_TYPE",
-			    "cannot apply sizeof to an operand of unknown size");
-		if (!d_resolve(t)->complete) {
-			/* illumos dt_node_op1's wording; udtrace names the
-			 * type only to explain a target without debug info */
-			const char *hint = d_dw_hint(g, d_resolve(t));
-			if (hint[0] == '\0')
-				d_error(g->cc, n->line, "D_SIZEOF_TYPE",
-				    "cannot apply sizeof to an operand of "
-				    "unknown size");
-			d_error(g->cc, n->line, "D_SIZEOF_TYPE",
-			    "cannot apply sizeof to an incomplete type: %s%s",
-			    t->name, hint);
-		}
-		v = cg_val(cg_setx(g, d_sizeof(t)), d_t_named(g->ts, "size_t"));
+	case N_SIZEOF_T:
+	case N_OFFSETOF:
+		if (!(n->flags & D_NF_FOLDED))
+			cg_fold_typeop(g, n);
+		/* the folded constant keeps its type's stability, as
+		 * dt_node_op1 turns the type node itself into the integer */
+		if (n->kind == N_SIZEOF_T)
+			cg_attr_type(g, cg_tname(g, n->tname));
+		v = cg_val(cg_setx(g, n->ival), d_t_named(g->ts, "size_t"));
 		break;
-	}
 	case N_SIZEOF_E: {
 		if (n->left->kind == N_STRING) {
 			/* a string constant's size is its length, as in DTrace */
@@ -1032,26 +1067,6 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 			    "cannot apply stringof to a value of type %s",
 			    v.type->name);
 		v.type = d_t_string(g->ts);
-		break;
-	}
-	case N_OFFSETOF: {
-		d_type_t *t = cg_tname(g, n->tname);
-		const d_type_t *rt = d_resolve(t);
-		/* DTrace's texts: a forward-declared tag is not a struct yet,
-		 * and an unknown member is libctf's refusal */
-		if ((rt->kind != TK_STRUCT && rt->kind != TK_UNION) ||
-		    !rt->complete)
-			d_error(g->cc, n->line, "D_OFFSETOF_TYPE",
-			    "offsetof operand must be a struct or union type");
-		d_tmember_t *m = d_member_lookup(rt, n->name);
-		if (m == NULL)
-			d_error(g->cc, n->line, "D_UNKNOWN",
-			    "failed to determine offset of %s: Invalid member "
-			    "name", n->name);
-		if (m->bits)
-			d_error(g->cc, n->line, "D_OFFSETOF_BITFIELD",
-			    "cannot take offset of a bit-field: %s", n->name);
-		v = cg_val(cg_setx(g, m->off), d_t_named(g->ts, "size_t"));
 		break;
 	}
 	case N_XLATE:

@@ -135,6 +135,8 @@ cg_inline_t *cg_inline_lookup(cg_t *g, const char *name);
 const char *cg_ident_kind(cg_t *g, const char *name);
 /* pragma.c: a #pragma D attributes name that names nothing: D_PRAGMA_UNUSED */
 void d_pragma_unused(cg_t *g);
+/* cg.c: fold sizeof(type) / offsetof(type, m) into n->ival (or fail). */
+void cg_fold_typeop(cg_t *g, d_node_t *n);
 /* cg.c: type of an expression, its checks made and its code dropped. */
 d_type_t *cg_expr_type(cg_t *g, d_node_t *n);
 /* cg.c: may a value of type from be assigned to type to? */

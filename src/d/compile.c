@@ -468,7 +468,9 @@ static void build_vars(cg_t *g, d_program_t *p)
 static void define_at_parse(void *arg, d_node_t *n)
 {
 	cg_t *g = arg;
-	if (n->kind == D_DECL)
+	if (n->kind == N_SIZEOF_T || n->kind == N_OFFSETOF)
+		cg_fold_typeop(g, n);
+	else if (n->kind == D_DECL)
 		cg_decl(g, n);
 	else
 		cg_xlator_define(g, n);

@@ -110,7 +110,8 @@ typedef struct d_cc {
 	 * translator to this as soon as it is parsed (as illumos checks a
 	 * declaration in the grammar action that reduces it), so its errors
 	 * come before any later error of the file; NULL leaves them all to
-	 * the caller.
+	 * the caller. It is also handed each sizeof(type) and offsetof,
+	 * which DTrace folds into constants where it reads them.
 	 */
 	void (*on_decl)(void *arg, d_node_t *n);
 	void *on_decl_arg;

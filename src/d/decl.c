@@ -63,7 +63,8 @@ int cg_is_null_const(cg_t *g, d_node_t *n)
 
 /*
  * Integer constant expressions. Only what DTrace folds: literals,
- * enumerators, inlines of constants, sizeof, and operators over them.
+ * enumerators, inlines of constants, sizeof, offsetof, and operators
+ * over them.
  */
 int cg_const(cg_t *g, d_node_t *n, int64_t *out)
 {
@@ -94,8 +95,11 @@ int cg_const(cg_t *g, d_node_t *n, int64_t *out)
 		return -1;
 	}
 	case N_SIZEOF_T:
-		t = cg_tname(g, n->tname);
-		*out = (int64_t)d_sizeof(t);
+	case N_OFFSETOF:
+		/* integer constants once read (dt_node_op1, dt_node_offsetof) */
+		if (!(n->flags & D_NF_FOLDED))
+			cg_fold_typeop(g, n);
+		*out = (int64_t)n->ival;
 		return 0;
 	case N_CAST:
 		if (cg_const(g, n->left, &a) != 0)

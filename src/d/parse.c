@@ -229,6 +229,13 @@ static const char *member_name(parser_t *p)
 	return next(p).str;
 }
 
+/* sizeof(type) / offsetof: folded where read (dt_node_op1, dt_node_offsetof) */
+static void fold(parser_t *p, d_node_t *n)
+{
+	if (p->cc->on_decl != NULL)
+		p->cc->on_decl(p->cc->on_decl_arg, n);
+}
+
 static d_node_t *parse_primary(parser_t *p)
 {
 	d_tok_t t = *peek(p, 0);
@@ -282,7 +289,9 @@ static d_node_t *parse_primary(parser_t *p)
 			n->tname = parse_type_name(p);
 			expect(p, ',');
 			n->name = member_name(p);
+			n->line = peek(p, 0)->line;
 			expect(p, ')');
+			fold(p, n);
 			return n;
 		}
 		if (is_kw(&t, "xlate")) {
@@ -391,6 +400,7 @@ static d_node_t *parse_unary(parser_t *p)
 			n->tname = parse_type_name(p);
 			n->line = peek(p, 0)->line;
 			expect(p, ')');
+			fold(p, n);
 			return n;
 		}
 		n = node(p, N_SIZEOF_E, t.line);
