@@ -351,7 +351,7 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 		int isargs = b->name[0] == 'a';
 		cg_attr_ident(g, b->name);
 		if (n->args == NULL || n->args->next != NULL)
-			d_error(g->cc, n->line, "D_ARR_BADREF",
+			d_error(g->cc, b->line, "D_ARR_BADREF",
 			    "%s[ ] requires exactly one subscript", b->name);
 		int64_t idx = -1;
 		int isconst = cg_const(g, n->args, &idx) == 0;
@@ -361,33 +361,33 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 			int saved = g->line;
 			val_t t = cg_expr(g, n->args);
 			g->line = saved;
-			d_error(g->cc, n->line, "D_PROTO_ARG",
+			d_error(g->cc, b->line, "D_PROTO_ARG",
 			    "args[ ] argument #1 is incompatible with "
 			    "prototype:\n\tprototype: integer constant\n"
 			    "\t argument: %s", t.type->name);
 		}
 		if (isargs && isconst && g->args_desc != NULL &&
 		    (idx < 0 || idx >= g->nargtypes))
-			d_error(g->cc, n->line, "D_ARGS_IDX",
+			d_error(g->cc, b->line, "D_ARGS_IDX",
 			    "index %lld is out of range for %s args[ ]",
 			    (long long)idx, g->args_desc);
 		if (isargs && isconst && g->noargs_desc != NULL)
-			d_error(g->cc, n->line, "D_ARGS_IDX",
+			d_error(g->cc, b->line, "D_ARGS_IDX",
 			    "index %lld is out of range for %s args[ ]",
 			    (long long)idx, g->noargs_desc);
 		if (isconst) {
 			if (!isargs && (idx < 0 || idx >= UDT_NREGS))
-				d_error(g->cc, n->line, "D_REGS_IDX",
+				d_error(g->cc, b->line, "D_REGS_IDX",
 				    "index %lld is out of range for uregs[ ]",
 				    (long long)idx);
 			if (isargs && (idx < 0 || idx > 11))
-				d_error(g->cc, n->line, "D_ARGS_IDX",
+				d_error(g->cc, b->line, "D_ARGS_IDX",
 				    "index %lld is out of range for args[ ]",
 				    (long long)idx);
 		}
 		val_t i = cg_expr(g, n->args);
 		if (!d_is_int(i.type))
-			d_error(g->cc, n->line, "D_ARR_BADREF",
+			d_error(g->cc, b->line, "D_ARR_BADREF",
 			    "%s[ ] subscript must be of integral type", b->name);
 		cg_emit(g, DIF_LDGA, i.reg, i.reg, 0,
 		    isargs ? DIF_VAR_ARGS : DIF_VAR_UREGS);
@@ -420,11 +420,11 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 	    strcmp(b->name, "fds") == 0) {
 		/* io.d's inline fileinfo_t fds[int fd]: the emulator's slot */
 		if (n->args == NULL || n->args->next != NULL)
-			d_error(g->cc, n->line, "D_ARR_BADREF",
+			d_error(g->cc, b->line, "D_ARR_BADREF",
 			    "fds[ ] requires exactly one subscript");
 		val_t i = cg_expr(g, n->args);
 		if (!d_is_int(i.type))
-			d_error(g->cc, n->line, "D_ARR_BADREF",
+			d_error(g->cc, b->line, "D_ARR_BADREF",
 			    "fds[ ] subscript must be of integral type");
 		cg_emit(g, DIF_LDGA, i.reg, i.reg, 0, DIF_VAR_FDS);
 		return cg_val(i.reg, d_t_named(g->ts, "fileinfo_t"));
@@ -448,7 +448,7 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 			    cg_var_display(g, scope, b->name));
 		if (v != NULL && v->assoc) {
 			lval_t lv = { .kind = LV_ASSOC, .var = v, .keys = n->args,
-			    .type = v->type };
+			    .type = v->type, .line = b->line };
 			if (scope == DIF_SCOPE_GLOBAL)
 				cg_attr_user(g, b->name);
 			int r = cg_reg_alloc(g);
@@ -459,7 +459,7 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 		}
 	}
 	if (b->kind == N_THIS && cg_var_lookup(g, b->name, DIF_SCOPE_LOCAL) == NULL)
-		d_error(g->cc, n->line, "D_VAR_UNDEF",
+		d_error(g->cc, b->line, "D_VAR_UNDEF",
 		    "%s has not yet been declared or assigned",
 		    cg_var_display(g, DIF_SCOPE_LOCAL, b->name));
 	val_t base = cg_expr(g, b);

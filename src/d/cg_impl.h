@@ -67,6 +67,9 @@ typedef struct lval {
 	d_type_t *type;     /* NULL for a variable not yet typed */
 	int bits, bitoff;   /* LV_MEM bit-field */
 	int user;           /* LV_MEM: addr is in the traced process */
+	int line;           /* LV_ASSOC: the array name's line, where DTrace
+	                     * checks the keys (the [ node becomes the
+	                     * variable's node) */
 } lval_t;
 
 const cg_builtin_t *cg_builtin_lookup(cg_t *g, const char *name);

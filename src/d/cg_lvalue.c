@@ -277,6 +277,7 @@ lval_t cg_lvalue(cg_t *g, d_node_t *n, const char *op, int creating)
 				lv.name = b->name;
 				lv.scope = scope;
 				lv.keys = n->args;
+				lv.line = b->line;
 				lv.type = v ? v->type : NULL;
 				return lv;
 			}
@@ -361,7 +362,7 @@ void cg_lval_load(cg_t *g, lval_t *lv, int rd)
 		cg_emit(g, cg_var_ld_op(lv->var), rd, 0, 0, lv->var->id);
 		break;
 	case LV_ASSOC:
-		cg_push_keys(g, lv->var, lv->keys, g->line);
+		cg_push_keys(g, lv->var, lv->keys, lv->line ? lv->line : g->line);
 		cg_emit(g, cg_var_ld_op(lv->var), rd, 0, 0, lv->var->id);
 		break;
 	case LV_MEM:
@@ -397,7 +398,7 @@ void cg_lval_store(cg_t *g, lval_t *lv, int r)
 		cg_emit(g, cg_var_st_op(lv->var), 0, r, 0, lv->var->id);
 		break;
 	case LV_ASSOC:
-		cg_push_keys(g, lv->var, lv->keys, g->line);
+		cg_push_keys(g, lv->var, lv->keys, lv->line ? lv->line : g->line);
 		cg_emit(g, cg_var_st_op(lv->var), 0, r, 0, lv->var->id);
 		break;
 	case LV_MEM:

@@ -276,7 +276,10 @@ static d_node_t *parse_primary(parser_t *p)
 		if (is_kw(&t, "self") || is_kw(&t, "this")) {
 			next(p);
 			expect(p, TK_ARROW);
-			n = node(p, is_kw(&t, "self") ? N_SELF : N_THIS, t.line);
+			/* the variable is the name's node (dt_cook_op2 returns
+			 * the right operand of self-> / this->) */
+			n = node(p, is_kw(&t, "self") ? N_SELF : N_THIS,
+			    peek(p, 0)->line);
 			n->name = member_name(p);
 			return n;
 		}
@@ -302,6 +305,7 @@ static d_node_t *parse_primary(parser_t *p)
 			expect(p, '>');
 			expect(p, '(');
 			n->left = parse_expr(p);
+			n->line = peek(p, 0)->line;
 			expect(p, ')');
 			return n;
 		}
@@ -327,6 +331,8 @@ static d_node_t *parse_postfix(parser_t *p)
 			m = node(p, N_INDEX, n->line);
 			m->left = n;
 			m->args = parse_args(p, ']');
+			/* dt_grammar.y builds the [ node when `]` is read */
+			m->line = peek(p, 0)->line;
 			expect(p, ']');
 			n = m;
 			continue;
@@ -348,12 +354,14 @@ static d_node_t *parse_postfix(parser_t *p)
 			m->op = t->kind == '.' ? D_OP_DOT : D_OP_ARROW;
 			next(p);
 			m->left = n;
+			/* built when the member's name is read */
+			m->line = peek(p, 0)->line;
 			m->name = member_name(p);
 			n = m;
 			continue;
 		case TK_INC:
 		case TK_DEC:
-			m = node(p, N_POSTFIX, n->line);
+			m = node(p, N_POSTFIX, t->line);
 			m->op = t->kind == TK_INC ? D_OP_INC : D_OP_DEC;
 			next(p);
 			m->left = n;

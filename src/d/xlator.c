@@ -542,14 +542,14 @@ val_t cg_inline_index(cg_t *g, d_node_t *n, cg_inline_t *in)
 {
 	int nk = cg_count_args(n->args), i = 0;
 	if (nk != in->nkeys)
-		d_error(g->cc, n->line, "D_PROTO_LEN",
+		d_error(g->cc, n->left->line, "D_PROTO_LEN",
 		    "%s[ ] prototype mismatch: %d key%s passed, %d expected",
 		    in->name, nk, nk == 1 ? "" : "s", in->nkeys);
 	cg_bind_t *b = NULL, **tail = &b;
 	for (d_node_t *a = n->args; a; a = a->next, i++) {
 		d_type_t *t = cg_expr_type(g, a);
 		if (!argcompat(g, in->keys[i], NULL, t, a))
-			d_error(g->cc, n->line, "D_PROTO_ARG",
+			d_error(g->cc, n->left->line, "D_PROTO_ARG",
 			    "%s[ ] key #%d is incompatible with prototype:\n"
 			    "\tprototype: %s\n\t%9s: %s\n", in->name, i + 1,
 			    in->keys[i]->name, "key", t->name);
