@@ -458,16 +458,14 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 			return cg_val(r, v->type);
 		}
 	}
+	/* dt_cook_op2: a this-> variable not yet assigned would become an
+	 * associative array, which a local may not be */
 	if (b->kind == N_THIS && cg_var_lookup(g, b->name, DIF_SCOPE_LOCAL) == NULL)
-		d_error(g->cc, b->line, "D_VAR_UNDEF",
-		    "%s has not yet been declared or assigned",
-		    cg_var_display(g, DIF_SCOPE_LOCAL, b->name));
+		d_error(g->cc, n->line, "D_ARR_LOCAL",
+		    "local variables may not be used as associative arrays: %s",
+		    b->name);
 	val_t base = cg_expr(g, b);
-	const d_type_t *bt = cg_str_as_ptr(g, d_resolve(base.type));
-	if (bt->kind != TK_ARRAY && bt->kind != TK_PTR)
-		d_error(g->cc, n->line, "D_OP_ARRPTR",
-		    "operator [ ] may not be applied to operand of type \"%s\"",
-		    base.type->name);
+	const d_type_t *bt = cg_index_type(g, n, base.type);
 	cg_index_addr(g, n, base.reg, bt);
 	if (bt->kind == TK_PTR && cg_is_user_ptr(base.type))
 		cg_user_copyin(g, base.reg, d_sizeof(bt->base));

@@ -79,6 +79,7 @@ int cg_var_st_op(const cg_var_t *v);
 const char *cg_var_display(cg_t *g, int scope, const char *name);
 void cg_push_keys(cg_t *g, cg_var_t *v, d_node_t *keys, int line);
 void cg_check_writable(cg_t *g, d_node_t *n, const char *op);
+const d_type_t *cg_index_type(cg_t *g, d_node_t *n, const d_type_t *lt);
 void cg_index_addr(cg_t *g, d_node_t *n, int base, const d_type_t *bt);
 lval_t cg_lvalue(cg_t *g, d_node_t *n, const char *op, int creating);
 int cg_ld_op(const d_type_t *t);

@@ -191,21 +191,64 @@ void cg_check_writable(cg_t *g, d_node_t *n, const char *op)
 		    "operator %s can only be applied to a writable variable", op);
 }
 
-/* base[index] of array or pointer type bt: base register += index * element size (n: the N_INDEX). */
+/* dt_node_name for the operand of a subscript, in DTrace's words */
+static const char *index_operand_name(cg_t *g, const d_node_t *b)
+{
+	switch (b->kind) {
+	case N_IDENT: case N_SELF: case N_THIS:
+		return d_sprintf(g->cc, "scalar %s", b->name);
+	case N_CALL:
+		return d_sprintf(g->cc, "function %s( )", b->name);
+	case N_INT:
+		return d_sprintf(g->cc, "integer constant 0x%llx",
+		    (unsigned long long)b->ival);
+	case N_STRING:
+		return d_sprintf(g->cc, "string constant \"%s\"", b->str);
+	case N_MEMBER:
+		return b->op == D_OP_ARROW ? "operator ->" : "operator .";
+	case N_INDEX:
+		return "operator *";     /* E1[E2] is *(E1 + E2) */
+	case N_CAST:
+		return "operator (";
+	case N_TERNARY:
+		return "operator ?";
+	case N_UNARY: case N_POSTFIX: case N_BINARY:
+		return d_sprintf(g->cc, "operator %s", cg_opstr(b->op));
+	default:
+		return "expression";
+	}
+}
+
+/*
+ * base[index] with base of type lt: DTrace cooks E1[E2] as *((E1)+(E2)),
+ * so it checks the addition, then a tuple, then the dereference, in that
+ * order (dt_cook_op2). Returns the pointer or array type (a string as
+ * char *) the element is read through.
+ */
+const d_type_t *cg_index_type(cg_t *g, d_node_t *n, const d_type_t *lt)
+{
+	const d_type_t *l = d_resolve(lt);
+	d_type_t *rt = cg_expr_type(g, n->args);
+	int lptr = l->kind == TK_STRING || ((l->kind == TK_PTR ||
+	    l->kind == TK_ARRAY) && !cg_is_vfptr(l));
+	if (!d_is_int(rt) || (!lptr && !d_is_int(l)))
+		d_error(g->cc, n->line, "D_OP_INCOMPAT", "operands have "
+		    "incompatible types: \"%s\" + \"%s\"", lt->name, rt->name);
+	if (n->args->next != NULL)
+		d_error(g->cc, n->line, "D_ARR_BADREF",
+		    "cannot access %s as an associative array",
+		    index_operand_name(g, n->left));
+	if (!lptr)
+		d_error(g->cc, n->line, "D_DEREF_NONPTR",
+		    "cannot dereference non-pointer type");
+	return cg_str_as_ptr(g, l);
+}
+
+/* base[index] of array or pointer type bt (checked by cg_index_type):
+ * base register += index * element size (n: the N_INDEX). */
 void cg_index_addr(cg_t *g, d_node_t *n, int base, const d_type_t *bt)
 {
-	d_node_t *b = n->left;
-	if (n->args != NULL && n->args->next != NULL &&
-	    (b->kind == N_IDENT || b->kind == N_SELF || b->kind == N_THIS))
-		d_error(g->cc, n->line, "D_ARR_BADREF",
-		    "cannot access scalar %s as an associative array", b->name);
-	if (n->args == NULL || n->args->next != NULL)
-		d_error(g->cc, n->line, "D_ARR_BADREF",
-		    "array subscript must have exactly one index");
 	val_t i = cg_expr(g, n->args);
-	if (!d_is_int(i.type))
-		d_error(g->cc, n->line, "D_ARR_BADREF",
-		    "array subscript must be of integral type");
 	int sz = cg_setx(g, d_sizeof(bt->base));
 	cg_emit(g, DIF_MUL, i.reg, i.reg, sz, 0);
 	cg_emit(g, DIF_ADD, base, base, i.reg, 0);
@@ -319,15 +362,13 @@ lval_t cg_lvalue(cg_t *g, d_node_t *n, const char *op, int creating)
 	}
 	if (n->kind == N_INDEX) {
 		val_t b = cg_expr(g, n->left);
-		const d_type_t *bt = cg_str_as_ptr(g, d_resolve(b.type));
-		if (bt->kind == TK_ARRAY || bt->kind == TK_PTR) {
-			cg_index_addr(g, n, b.reg, bt);
-			lv.kind = LV_MEM;
-			lv.addr = b.reg;
-			lv.type = bt->base;
-			lv.user = bt->kind == TK_PTR && cg_is_user_ptr(b.type);
-			return lv;
-		}
+		const d_type_t *bt = cg_index_type(g, n, b.type);
+		cg_index_addr(g, n, b.reg, bt);
+		lv.kind = LV_MEM;
+		lv.addr = b.reg;
+		lv.type = bt->base;
+		lv.user = bt->kind == TK_PTR && cg_is_user_ptr(b.type);
+		return lv;
 	}
 	d_error(g->cc, n->line, "D_OP_LVAL",
 	    "operator %s requires modifiable lvalue as an operand", op);
