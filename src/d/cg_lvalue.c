@@ -591,11 +591,30 @@ val_t cg_assign(cg_t *g, d_node_t *n)
 val_t cg_incdec(cg_t *g, d_node_t *n, int post)
 {
 	const char *op = cg_opstr(n->op);
-	lval_t lv = cg_lvalue(g, n->left, op, 1);
+	d_node_t *o = n->left;
+	/* dt_cook_op1's order: the operand's type (scalar, of known size)
+	 * before whether it can be written at all */
+	if (o->kind != N_IDENT && o->kind != N_SELF && o->kind != N_THIS &&
+	    o->kind != N_INDEX && o->kind != N_MEMBER &&
+	    !(o->kind == N_UNARY && o->op == D_OP_DEREF)) {
+		d_type_t *t = cg_expr_type(g, o);
+		if (!d_is_scalar(t))
+			d_error(g->cc, n->line, "D_OP_SCALAR",
+			    "operator %s requires operand of scalar type", op);
+		if (cg_is_vfptr(t))
+			d_error(g->cc, n->line, "D_OP_VFPTR", "operator %s "
+			    "requires an operand of known size", op);
+		d_error(g->cc, n->line, "D_OP_LVAL",
+		    "operator %s requires modifiable lvalue as an operand", op);
+	}
+	lval_t lv = cg_lvalue(g, o, op, 1);
 	cg_lval_create(g, &lv, NULL);
 	if (!d_is_scalar(lv.type))
 		d_error(g->cc, n->line, "D_OP_SCALAR",
 		    "operator %s requires operand of scalar type", op);
+	if (cg_is_vfptr(lv.type))
+		d_error(g->cc, n->line, "D_OP_VFPTR",
+		    "operator %s requires an operand of known size", op);
 	int r = cg_reg_alloc(g);
 	cg_lval_load(g, &lv, r);
 	int res = post ? cg_reg_alloc(g) : r;

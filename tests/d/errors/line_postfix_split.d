@@ -1,0 +1,7 @@
+/* proves: a postfix ++ error names the line of the ++ */
+/* args: -x errtags */
+BEGIN
+{
+	"abc"
+	    ++;
+}
