@@ -997,7 +997,13 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 		cg_attr_type(g, t);
 		v = cg_expr(g, n->left);
 		const d_type_t *rt = d_resolve(t), *rf = d_resolve(v.type);
-		int ok = (d_is_scalar(rt) && d_is_scalar(rf)) ||
+		/* dt_cook_op2 DT_TOK_LPAR: the same type (ctf_type_compat) is
+		 * always a valid cast, structs and unions included */
+		int ok = d_type_compat(t, v.type) ||
+		    (d_is_scalar(rt) && (d_is_scalar(rf) ||
+		    rf->kind == TK_FUNC)) ||
+		    (rt->kind == TK_PTR && (rf->kind == TK_PTR ||
+		    rf->kind == TK_ARRAY)) ||
 		    (d_is_void(rt)) ||
 		    (d_is_scalar(rt) && rf->kind == TK_ARRAY) ||
 		    /* dt_cook_op2: D adds casts from scalars to strings; the
