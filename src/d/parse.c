@@ -124,8 +124,21 @@ static void add_name(parser_t *p, name_ent_t **l, const char *s)
 	*l = e;
 }
 
+/*
+ * D`T and C`T name the types of D's own definitions (illumos's "D" and
+ * "C" modules: D declarations and those of C headers, one table here).
+ */
+static const char *own_scope(const char *s)
+{
+	if ((s[0] == 'D' || s[0] == 'C') && s[1] == '`' && s[2] != '\0' &&
+	    strchr(s + 2, '`') == NULL)
+		return s + 2;
+	return s;
+}
+
 static int is_typename(parser_t *p, const char *s)
 {
+	s = own_scope(s);
 	if (strchr(s, '`') != NULL)
 		return 0;
 	if (in_names(p->typedefs, s))
@@ -799,7 +812,8 @@ static int parse_specs(parser_t *p, d_spec_t *spec, int *storage)
 				const char *tag = NULL, *tscope = NULL;
 				if (t->kind == TK_IDENT) {
 					d_tok_t nt = next(p);
-					tag = split_scope(p, nt.str, &tscope);
+					tag = split_scope(p, own_scope(nt.str),
+					    &tscope);
 				}
 				/* DTrace checks the specifier when it reduces it:
 				 * on its `{`, or on the token after the tag */
@@ -845,7 +859,8 @@ static int parse_specs(parser_t *p, d_spec_t *spec, int *storage)
 		    is_typename(p, t->str)) {
 			d_tok_t nt = next(p);
 			spec->kind = D_SPEC_TYPEDEF;
-			spec->name = split_scope(p, nt.str, &spec->scope);
+			spec->name = split_scope(p, own_scope(nt.str),
+			    &spec->scope);
 			check_base(p, spec, line);
 			any = typed = 1;
 			continue;
