@@ -1115,6 +1115,12 @@ static void cg_stmt(cg_t *g, d_node_t *s)
 			    e->name ? e->name : "");
 		} else {
 			val_t v = cg_expr(g, e);
+			/* dt_cg: each statement is a DIF expression, which
+			 * may not yield a translated pointer */
+			if (cg_xlate_ptr(g, v.type))
+				d_error(g->cc, e->line, "D_CG_DYN",
+				    "expression cannot evaluate to result of "
+				    "a translated pointer");
 			cg_reg_free(g, v.reg);
 		}
 		cg_actval_done(g);
