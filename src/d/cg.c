@@ -385,6 +385,9 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 				    "index %lld is out of range for args[ ]",
 				    (long long)idx);
 		}
+		if (isargs && isconst && idx >= 0 && idx < g->nargtypes &&
+		    g->argmapped)
+			return cg_usdt_arg(g, b, (int)idx);
 		val_t i = cg_expr(g, n->args);
 		if (!d_is_int(i.type))
 			d_error(g->cc, b->line, "D_ARR_BADREF",

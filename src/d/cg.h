@@ -105,6 +105,12 @@ typedef struct cg {
 	d_attr_t cl_attr;
 	unsigned cl_ctx;
 	int attr_off;
+	/* a USDT probe the script's provider definition declares
+	 * (usdtargs.c): args[n] reads native argument argmap[n], of type
+	 * argnative[n]; argnoxl[n]: no translator to argtypes[n] */
+	int argmapped;
+	int argmap[10], argnoxl[10];
+	d_type_t *argnative[10];
 	/* > 0 while an expression is lowered only for its type (its code is
 	 * dropped): a translated member then takes its declared type without
 	 * its expression being lowered, as DTrace cooks it (so a member

@@ -107,6 +107,16 @@ void cg_attr_user(cg_t *g, const char *name);    /* a global of the program */
 void cg_attr_type(cg_t *g, const d_type_t *t);   /* a cast's or sizeof's type */
 int cg_ident_hidden(cg_t *g, const char *name);  /* newer than -x version */
 
+/* xlator.c: the type of translated data from `from` to `to` (NULL: no
+ * translator); may a `from` be passed where a `to` is declared? */
+d_type_t *cg_xlate_dyn(cg_t *g, d_type_t *from, d_type_t *to);
+int cg_argcompat(cg_t *g, const d_type_t *to, const d_type_t *from);
+
+/* usdtargs.c: args[] of USDT probes a provider definition declares */
+int cg_usdt_argtypes(cg_t *g, const d_pdesc_t *d0);   /* 1: typed so */
+val_t cg_usdt_arg(cg_t *g, d_node_t *b, int idx);     /* args[idx] */
+void cg_usdt_provider_check(cg_t *g, d_node_t *prov); /* D_PROV_PRXLATOR */
+
 /* cg_call.c: subroutine calls and callee resolution */
 val_t cg_call(cg_t *g, d_node_t *n);
 

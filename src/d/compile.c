@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cg.h"
+#include "cg_impl.h"
 #include "dwtypes.h"
 #include "consumer/printf.h"
 
@@ -215,6 +215,7 @@ static void clause_argtypes(cg_t *g, const d_clause_prog_t *c)
 	d_type_t *types[10], *ret = NULL;
 	int n = -1, isret = -1;
 	g->nargtypes = 0;
+	g->argmapped = 0;
 	g->noargs_desc = NULL;
 	g->args_desc = NULL;
 	memset(g->argxl, 0, sizeof(g->argxl));
@@ -229,6 +230,9 @@ static void clause_argtypes(cg_t *g, const d_clause_prog_t *c)
 	    strcmp(d0->name, "END") == 0 || strcmp(d0->name, "ERROR") == 0))
 		g->noargs_desc = d_sprintf(g->cc, "dtrace:::%s", d0->name);
 	if (prov_argtypes(g, d0))
+		return;
+	/* a USDT probe the script declares: its declared (translated) args */
+	if (cg_usdt_argtypes(g, d0))
 		return;
 	if (usdt_argtypes(g, c))
 		return;
@@ -408,6 +412,7 @@ static void add_provider(cg_t *g, d_program_t *p, d_node_t *n)
 	if (nv == NULL)
 		d_error(g->cc, n->line, "D_NOMEM", "out of memory");
 	p->provs = nv;
+	cg_usdt_provider_check(g, n);
 	d_provdef_t *pv = &p->provs[p->nprovs++];
 	memset(pv, 0, sizeof(*pv));
 	pv->name = pstrdup(p, n->provider.name);

@@ -1180,6 +1180,35 @@ static d_node_t *parse_declaration(parser_t *p)
 	return n;
 }
 
+/*
+ * dt_decl_prototype on a probe's output list, whose formals are its input
+ * list: every output parameter is named (void alone aside), after an
+ * input parameter, since the name says which input it translates.
+ */
+static void xargs_check(parser_t *p, const d_probe_decl_t *pd)
+{
+	int i = 1;
+	for (const d_node_t *x = pd->xargs; x != NULL; x = x->next, i++) {
+		int is_void = x->tn.spec.kind == D_SPEC_BASE &&
+		    (x->tn.spec.base_flags & D_BASE_VOID) && x->tn.dcl == NULL;
+		if (x->tn.ident == NULL) {
+			if (!is_void)
+				d_error(p->cc, x->line, "D_DECL_PROTO_NAME",
+				    "parameter declaration requires a name: "
+				    "parameter #%d", i);
+			continue;
+		}
+		const d_node_t *a = pd->args;
+		while (a != NULL && (a->tn.ident == NULL ||
+		    strcmp(a->tn.ident, x->tn.ident) != 0))
+			a = a->next;
+		if (a == NULL)
+			d_error(p->cc, x->line, "D_DECL_PROTO_FORM", "parameter "
+			    "is not declared in probe output prototype: %s, "
+			    "parameter #%d", x->tn.ident, i);
+	}
+}
+
 /* provider name { probe name(args) [: (xargs)]; ... }; */
 static d_node_t *parse_provider(parser_t *p)
 {
@@ -1209,6 +1238,7 @@ static d_node_t *parse_provider(parser_t *p)
 			next(p);
 			expect(p, '(');
 			pd->xargs = parse_params(p);
+			xargs_check(p, pd);
 			expect(p, ')');
 		}
 		expect(p, ';');

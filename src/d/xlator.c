@@ -278,6 +278,20 @@ void cg_xlator_define(cg_t *g, d_node_t *n)
 	}
 }
 
+d_type_t *cg_xlate_dyn(cg_t *g, d_type_t *from, d_type_t *to)
+{
+	cg_xlator_t *x = xlator_lookup(g, from, NULL, to, 0);
+	if (x == NULL)
+		return NULL;
+	int user = cg_is_user_ptr(from) && d_resolve(x->src)->kind == TK_PTR;
+	return &x->dyn[2 * user + (d_resolve(to)->kind == TK_PTR)];
+}
+
+int cg_argcompat(cg_t *g, const d_type_t *to, const d_type_t *from)
+{
+	return argcompat(g, to, NULL, from, NULL);
+}
+
 /* ------------------------------------------------------------------ */
 /* xlate<T>(e) */
 
@@ -338,6 +352,17 @@ static int is_xlated(cg_t *g, d_node_t *n)
 				return b->expr != NULL && is_xlated(g, b->expr);
 		cg_inline_t *in = cg_inline_lookup(g, n->name);
 		return in != NULL && !in->assoc && is_xlated(g, in->value);
+	}
+	case N_INDEX: {
+		/* args[n] of a probe whose argument is translated */
+		int64_t i;
+		d_node_t *b = n->left;
+		return b->kind == N_IDENT && b->scope == NULL &&
+		    strcmp(b->name, "args") == 0 &&
+		    cg_var_lookup(g, "args", DIF_SCOPE_GLOBAL) == NULL &&
+		    g->argmapped && n->args != NULL && n->args->next == NULL &&
+		    cg_const(g, n->args, &i) == 0 && i >= 0 &&
+		    i < g->nargtypes && cg_is_xlated_type(g, g->argtypes[i]);
 	}
 	default:
 		return 0;
