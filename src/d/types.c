@@ -572,6 +572,35 @@ d_type_t *d_arith_conv(d_types_t *ts, d_type_t *a, d_type_t *b)
 	return rb->rank > ra->rank ? b : a;
 }
 
+/*
+ * What pointers and arrays point to or hold: libctf's ctf_type_compat,
+ * which wants integers of the same name and encoding (int and char, or
+ * int and unsigned int, are different things to point to).
+ */
+static int referenced_compat(const d_type_t *a, const d_type_t *b)
+{
+	a = d_resolve(a);
+	b = d_resolve(b);
+	if (a == b)
+		return 1;
+	if (a->kind != b->kind)
+		return 0;
+	switch (a->kind) {
+	case TK_INT:
+		return a->size == b->size && a->is_signed == b->is_signed &&
+		    a->rank == b->rank;
+	case TK_FLOAT:
+		return a->size == b->size;
+	case TK_ENUM:
+		return 1;
+	case TK_STRUCT: case TK_UNION:
+		return a->tag != NULL && b->tag != NULL &&
+		    strcmp(a->tag, b->tag) == 0 && a->size == b->size;
+	default:
+		return d_type_compat(a, b);
+	}
+}
+
 int d_type_compat(const d_type_t *a, const d_type_t *b)
 {
 	a = d_resolve(a);
@@ -587,9 +616,10 @@ int d_type_compat(const d_type_t *a, const d_type_t *b)
 		return 1;
 	case TK_PTR:
 		return d_is_void(a->base) || d_is_void(b->base) ||
-		    d_type_compat(a->base, b->base);
+		    referenced_compat(a->base, b->base);
 	case TK_ARRAY:
-		return a->nelems == b->nelems && d_type_compat(a->base, b->base);
+		return a->nelems == b->nelems &&
+		    referenced_compat(a->base, b->base);
 	default:
 		return 0;
 	}
