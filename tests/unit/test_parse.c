@@ -516,10 +516,15 @@ int main(void)
 	CHECK_EQ_STR(parse("long long x; long long long y;"),
 	    "D_DECL_COMBO 1: the attribute 'long' may only be used at most "
 	    "twice in a declaration");
+	/* a translated argument is named after the native one it stands
+	 * for (dt_decl_prototype "probe output" has no DT_DP_ANON) */
 	CHECK_EQ_STR(parse("provider myprov {\n probe query__start(char *, int);\n"
-	    " probe done(int x) : (string);\n};"),
+	    " probe done(int x) : (string x);\n};"),
 	    "(provider myprov (query__start <char *> <int>) "
-	    "(done <int x> : <string>))");
+	    "(done <int x> : <string x>))");
+	CHECK_EQ_STR(parse("provider myprov {\n probe done(int x) : (string);\n};"),
+	    "D_DECL_PROTO_NAME 2: parameter declaration requires a name: "
+	    "parameter #1");
 	CHECK_EQ_STR(parse("translator struct t < struct s *p > { a = p->x; b = 2; };"),
 	    "(translator <struct t> <struct s * p> (= a (-> p x)) (= b 2))");
 
