@@ -197,7 +197,11 @@ enum udt_procev {
 	                   * first instruction */
 	UDT_PEV_EXEC_PRE, /* h's exec succeeded, before cb.exec tells the
 	                   * consumer: its identity is still the old one */
-	UDT_PEV_EXEC,     /* h's exec succeeded: the new image, not run yet */
+	UDT_PEV_EXEC,     /* h's exec succeeded: the new image, not run yet;
+	                   * from a kernel tracepoint (h->proc NULL), a0 is
+	                   * the name before the exec and a1 the path exec
+	                   * was given, NUL-terminated strings in udtrace's
+	                   * memory valid during the call, or 0 */
 	UDT_PEV_SIGNAL,   /* signal a0 (si_code a1) is about to be delivered
 	                   * to h->tid: handled, ignored or acted on by default */
 	/* system-wide (udt_sysset_t.ptp), h's memory not readable: */

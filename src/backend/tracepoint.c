@@ -164,7 +164,10 @@ static int ptp_init(up_backend_t *b)
 		if (i == 0) {
 			y->off_newpid = field_off(fmt, "pid_t pid;");
 			y->off_flags = field_off(fmt, "clone_flags;");
-		} else if (i == 2)
+		} else if (i == 1)
+			/* optional: without it, exec fires with no path */
+			y->off_execfn = field_off(fmt, "char[] filename;");
+		else if (i == 2)
 			y->off_dead = field_off(fmt, "bool group_dead;");
 		else if (i == 3) {
 			y->off_sig = field_off(fmt, "int sig;");
@@ -408,8 +411,26 @@ static void ptp_sample(up_backend_t *b, const uint32_t *pt, uint32_t cpu,
 		memcpy(&fl, raw + y->off_flags, 8);
 		ev = (fl & CLONE_THREAD) ? UDT_PEV_LWP : UDT_PEV_FORK;
 		a0 = np;
-	} else if (type == (uint16_t)y->ptp_id[1])
+	} else if (type == (uint16_t)y->ptp_id[1]) {
+		uint32_t loc, off, len;
+		const char *old = up_comm_take_old(b, (pid_t)pt[0]);
 		ev = UDT_PEV_EXEC;
+		a0 = (int64_t)(uintptr_t)old;
+		/* the path exec was given: __data_loc is length << 16 | offset */
+		if (y->off_execfn >= 0 &&
+		    (size_t)y->off_execfn + 4 <= rawsize) {
+			memcpy(&loc, raw + y->off_execfn, 4);
+			off = loc & 0xffff;
+			len = loc >> 16;
+			if (len > sizeof y->execfn - 1)
+				len = sizeof y->execfn - 1;
+			if (len > 0 && (size_t)off + len <= rawsize) {
+				memcpy(y->execfn, raw + off, len);
+				y->execfn[len] = '\0';
+				a1 = (int64_t)(uintptr_t)y->execfn;
+			}
+		}
+	}
 	else if (type == (uint16_t)y->ptp_id[2] &&
 	    (size_t)y->off_dead + 1 <= rawsize) {
 		ev = UDT_PEV_EXIT;

@@ -103,7 +103,15 @@ typedef struct up_idslot { uint64_t id; up_site_t *site; } up_idslot_t;
  * process, whose hits then fall back to /proc (as before tracking).
  */
 #define UP_NCOMM 4096
-typedef struct up_comm { pid_t pid, ppid; char name[16]; } up_comm_t;
+/*
+ * A process's name as the records told it; old: its name before its
+ * last exec, while that exec's tracepoint has not been taken (execd)
+ */
+typedef struct up_comm {
+	pid_t pid, ppid;
+	char name[16], old[16];
+	int execd;
+} up_comm_t;
 
 /* The system call events (tracepoint.c). */
 /* A system call counted in the kernel (syscount.c): its events. */
@@ -126,6 +134,8 @@ typedef struct up_sys {
 	long ptp_id[5];
 	int off_newpid, off_flags, off_dead, off_sig, off_handler;
 	int off_gsig, off_gpid;
+	int off_execfn;          /* sched_process_exec's filename (__data_loc) */
+	char execfn[4096];       /* its copy, NUL-terminated, for one event */
 	up_cnt_t *cnt; size_t ncnt, capcnt;   /* counters, by id */
 } up_sys_t;
 
@@ -208,6 +218,12 @@ up_site_t *up_id_find(const up_backend_t *b, uint64_t id);
 const char *up_comm_find(up_backend_t *b, pid_t pid);
 /* pid's parent from the FORK records, 0: not seen. */
 pid_t up_comm_ppid(up_backend_t *b, pid_t pid);
+/*
+ * pid's name before the exec the kernel's exec tracepoint reports: the
+ * old name if the exec's COMM record came first, else the name (the
+ * record is still to come), NULL if unknown. Forgets the exec.
+ */
+const char *up_comm_take_old(up_backend_t *b, pid_t pid);
 int up_id_add(up_backend_t *b, uint64_t id, up_site_t *s);
 void up_id_del(up_backend_t *b, uint64_t id);
 

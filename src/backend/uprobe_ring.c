@@ -265,6 +265,19 @@ const char *up_comm_find(up_backend_t *b, pid_t pid)
 	return c->pid == pid && pid > 0 && c->name[0] ? c->name : NULL;
 }
 
+const char *up_comm_take_old(up_backend_t *b, pid_t pid)
+{
+	up_comm_t *c = comm_slot(b, pid);
+
+	if (c->pid != pid || pid <= 0)
+		return NULL;
+	if (c->execd) {
+		c->execd = 0;
+		return c->old[0] ? c->old : NULL;
+	}
+	return c->name[0] ? c->name : NULL;
+}
+
 pid_t up_comm_ppid(up_backend_t *b, pid_t pid)
 {
 	up_comm_t *c = comm_slot(b, pid);
@@ -296,8 +309,16 @@ static void comm_record(up_backend_t *b, const struct perf_event_header *hdr,
 		room = hdr->size - sizeof *hdr - 8 - 16;
 		n = strnlen(name, room < 15 ? room : 15);
 		c = comm_slot(b, (pid_t)v[0]);
-		if (c->pid != (pid_t)v[0])
+		if (c->pid != (pid_t)v[0]) {
 			c->ppid = 0;
+			c->name[0] = '\0';
+			c->execd = 0;
+		}
+		if (hdr->misc & PERF_RECORD_MISC_COMM_EXEC) {
+			/* the exec tracepoint's exec fires with the old name */
+			memcpy(c->old, c->name, sizeof c->old);
+			c->execd = 1;
+		}
 		c->pid = (pid_t)v[0];
 		memcpy(c->name, name, n);
 		c->name[n] = '\0';
@@ -316,6 +337,7 @@ static void comm_record(up_backend_t *b, const struct perf_event_header *hdr,
 		c->pid = (pid_t)v[0];
 		c->ppid = (pid_t)v[1];
 		memcpy(c->name, name, sizeof name);
+		c->execd = 0;
 	}
 }
 

@@ -13,7 +13,10 @@
  * before its first instruction; exec once the exec has succeeded, with
  * the old identity (execname, pid) and args[0] the path exec was given
  * (the new stack's AT_EXECFN: the old image is gone by the time a tracer
- * hears of it), then exec-success in the new image before it runs; lwp-exit in the ending thread; exit when the process has ended
+ * hears of it; system-wide, the exec tracepoint's filename, served from
+ * udtrace's copy, and the name the trackers knew before the exec), then
+ * exec-success in the new image before it runs; lwp-exit in the ending
+ * thread; exit when the process has ended
  * (args[0]: CLD_EXITED, CLD_KILLED or CLD_DUMPED — the process is gone,
  * so curpsinfo shows what udtrace knew of it: pid, parent, ids, name);
  * signal-handle in the thread about to run the signal's handler
@@ -104,6 +107,14 @@ struct proc_state {
 	 * order: an exec's new name), as the process may be gone from /proc
 	 */
 	const char *tpcomm;
+	/*
+	 * exec from a kernel tracepoint: the path, served to the firing's
+	 * reads at PROC_PATH_ADDR (the process's memory is another image's
+	 * by now, or gone), zero-padded so a read of any length stops at
+	 * its NUL
+	 */
+	char path[4096];
+	int path_set;
 	unsigned nexiting;
 	dif_hit_t hit;
 };
@@ -226,7 +237,7 @@ void proc_sysset(udt_handle_t *h, udt_sysset_t *set)
 	if (e & ((1u << P_CREATE) | (1u << P_START) | (1u << P_LWP_CREATE) |
 	    (1u << P_LWP_START)))
 		set->ptp |= UDT_PTP_NEWTASK;
-	if (e & (1u << P_EXEC_SUCCESS))
+	if (e & ((1u << P_EXEC) | (1u << P_EXEC_SUCCESS)))
 		set->ptp |= UDT_PTP_EXEC;
 	if (e & ((1u << P_EXIT) | (1u << P_LWP_EXIT)))
 		set->ptp |= UDT_PTP_EXIT;
@@ -275,6 +286,20 @@ void provider_proc_fini(udt_handle_t *h)
 }
 
 /* Fire probe k in the context of pid/tid (at time, on cpu), with args. */
+/* where a tracepoint exec's path reads from: no user address can be */
+#define PROC_PATH_ADDR 0xffffffffff000000ull
+
+static int path_read(void *arg, uint64_t addr, void *buf, size_t len)
+{
+	const struct proc_state *ps = arg;
+
+	if (addr < PROC_PATH_ADDR || len > sizeof(ps->path) ||
+	    addr - PROC_PATH_ADDR > sizeof(ps->path) - len)
+		return -1;
+	memcpy(buf, ps->path + (addr - PROC_PATH_ADDR), len);
+	return 0;
+}
+
 static void fire(udt_handle_t *h, int k, pid_t pid, pid_t tid, int cpu,
     uint64_t time, const udt_hit_t *mem, int64_t a0, int64_t a1, int64_t a2)
 {
@@ -332,6 +357,10 @@ static void fire(udt_handle_t *h, int k, pid_t pid, pid_t tid, int cpu,
 	/* the stopped thread's memory, where the event has one */
 	hit->read_mem = mem != NULL ? hitctx_read : NULL;
 	hit->read_arg = (void *)mem;
+	if (ps->path_set) {
+		hit->read_mem = path_read;
+		hit->read_arg = ps;
+	}
 	hit->xlate = procinfo_xlate;
 	hit->xlate_arg = hit;
 	h->fire_tproc = t;
@@ -484,6 +513,26 @@ static void proc_event(udt_handle_t *h, const udt_hit_t *uh, int ev,
 		    (int64_t)execfn(uh->pid), 0, 0);
 		break;
 	case UDT_PEV_EXEC:
+		/*
+		 * From a kernel tracepoint, which comes once the exec has
+		 * succeeded: exec first, with the path the event carries
+		 */
+		if (uh->proc == NULL && a1 != 0 && h->procst != NULL &&
+		    h->procst->made && h->procst->probe[P_EXEC]->ecbs != NULL) {
+			struct proc_state *ps = h->procst;
+			memset(ps->path, 0, sizeof(ps->path));
+			snprintf(ps->path, sizeof(ps->path), "%s",
+			    (const char *)(uintptr_t)a1);
+			ps->path_set = 1;
+			/* the old identity, as DTrace's exec has it */
+			const char *tpcomm = ps->tpcomm;
+			if (a0 != 0)
+				ps->tpcomm = (const char *)(uintptr_t)a0;
+			fire(h, P_EXEC, uh->pid, uh->tid, uh->cpu, uh->time,
+			    NULL, (int64_t)PROC_PATH_ADDR, 0, 0);
+			ps->tpcomm = tpcomm;
+			ps->path_set = 0;
+		}
 		fire(h, P_EXEC_SUCCESS, uh->pid, uh->tid, uh->cpu, uh->time,
 		    uh, 0, 0, 0);
 		break;
