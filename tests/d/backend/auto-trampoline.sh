@@ -1,4 +1,5 @@
 # proves: with the permission (root here) the default backend is the trampoline: main's entry becomes a jump and work's (lea; ret, with no padding after it) falls back to a uprobe, as -v says site by site (so the tracer holds perf events too); -x backend=uprobe plants uprobes only (no such line), -x backend=ptrace holds no perf event, and all three give the same trace
+. ../../lib/nostab.sh
 perf_fds() {
 	n=0
 	for f in /proc/$1/fd/*; do
@@ -23,6 +24,6 @@ for opt in "" "-x backend=uprobe" "-x backend=ptrace"; do
 	echo "[${opt:-default}] status $? perf events: $([ "$n" -gt 0 ] && echo yes || echo no)"
 	sed -n 's/^udtrace: trampoline: pid [0-9]* \([^ ]*\) (0x[0-9a-f]*): /\1: /p' "$tmp/err"
 	grep -v '^pid' "$tmp/out"
-	cat "$tmp/trace"
+	nostab <"$tmp/trace"
 	rm -rf "$tmp"
 done

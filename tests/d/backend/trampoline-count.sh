@@ -2,12 +2,17 @@
 # timeout: 60
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
+. ../../lib/nostab.sh
 norm() { sed -n 's/^udtrace: trampoline: pid [0-9]* \([^ ]*\) (0x[0-9a-f]*): /\1: /p' "$1"; }
-"$UDTRACE" -v -x backend=trampoline -q -n 'pid$target:a.out:hot:entry { @ = count(); } pid$target:a.out:hot:return { @r[probefunc, probename] = count(); }' -c "$TARGETS/hotcount 1000000 4" 2>"$tmp/err"
-echo "status $?"
+"$UDTRACE" -v -x backend=trampoline -q -n 'pid$target:a.out:hot:entry { @ = count(); } pid$target:a.out:hot:return { @r[probefunc, probename] = count(); }' -c "$TARGETS/hotcount 1000000 4" 2>"$tmp/err" >"$tmp/out"
+st=$?
+nostab <"$tmp/out"
+echo "status $st"
 norm "$tmp/err"
 grep -v '^udtrace: trampoline' "$tmp/err" || :
-"$UDTRACE" -v -x backend=trampoline -q -n 'pid$target:a.out:hot:entry { @ = count(); self->x = 1; }' -c "$TARGETS/hotcount 1000 2" 2>"$tmp/err"
-echo "status $?"
+"$UDTRACE" -v -x backend=trampoline -q -n 'pid$target:a.out:hot:entry { @ = count(); self->x = 1; }' -c "$TARGETS/hotcount 1000 2" 2>"$tmp/err" >"$tmp/out"
+st=$?
+nostab <"$tmp/out"
+echo "status $st"
 norm "$tmp/err"
 grep -v '^udtrace: trampoline' "$tmp/err" || :

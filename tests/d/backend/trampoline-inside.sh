@@ -2,6 +2,7 @@
 # timeout: 60
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
+. ../../lib/nostab.sh
 . ../../lib/waitfor.sh
 mkfifo "$tmp/in"
 "$TARGETS/repcopy" <"$tmp/in" >"$tmp/out" &
@@ -11,7 +12,7 @@ waitfor "$tmp/out" "pid $rpid"
 sleep 0.2    # well inside its copy loop
 "$UDTRACE" -v -x backend=trampoline -q -p $rpid -o "$tmp/trace" -n 'pid$target:a.out:copy:entry /!n/ { n = 1; printf("fired yes\n"); exit(0); } tick-30s { printf("fired no\n"); exit(0); }' 2>"$tmp/err"
 echo "udtrace status $?"
-grep -v "^$" "$tmp/trace"
+nostab <"$tmp/trace" | grep -v "^$"
 sed -n 's/^udtrace: trampoline: pid [0-9]* \([^ ]*\) (0x[0-9a-f]*): /\1: /p' "$tmp/err"
 printf g >&3
 exec 3>&-

@@ -2,7 +2,8 @@
 # timeout: 60
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
+. ../../lib/nostab.sh
 "$UDTRACE" -v -x backend=trampoline -q -o "$tmp/trace" -n 'pid$target:a.out:padfn:3, pid$target:a.out:takefn:3 { @[probefunc] = count(); }' -c "$TARGETS/lpad" 2>"$tmp/err"
 echo "status $?"
 sed -n 's/^udtrace: trampoline: pid [0-9]* \([^ ]*\) (0x[0-9a-f]*): /\1: /p' "$tmp/err" | sort
-grep -v '^$' "$tmp/trace"
+nostab <"$tmp/trace" | grep -v '^$'

@@ -2,7 +2,8 @@
 # timeout: 60
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
+. ../../lib/nostab.sh
 "$UDTRACE" -v -x backend=trampoline -q -o "$tmp/trace" -n 'pid$target:a.out:leaf:entry { printf("leaf %d", arg0); ustack(2); }' -c "$TARGETS/edgestacks" 2>"$tmp/err"
 echo "status $?"
 sed -n 's/^udtrace: trampoline: pid [0-9]* \([^ ]*\) (0x[0-9a-f]*): /\1: /p' "$tmp/err"
-grep -v '^$' "$tmp/trace" | sed 's/^ *//'
+nostab <"$tmp/trace" | grep -v '^$' | sed 's/^ *//'
