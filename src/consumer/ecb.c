@@ -40,6 +40,10 @@ udt_ecb_t *ecb_create(udt_handle_t *h, udt_prog_t *prog,
 	e->probe = p;
 	e->prog = prog;
 	e->clause = c;
+	e->spec_need = sizeof(buf_hdr_t);
+	for (size_t i = 0; c->body != NULL && i < c->body->nrec; i++)
+		e->spec_need += sizeof(dif_rechdr_t) +
+		    (((size_t)c->body->rectab[i].size + 7) & ~(size_t)7);
 	h->ecbs[h->necbs++] = e;
 	e->epid = (uint32_t)h->necbs;
 	if (p->necbs == 0 && p->provider->ops && p->provider->ops->enable)
@@ -440,6 +444,9 @@ void ecb_fire_clk(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit,
 		const void *recs = NULL;
 		size_t len = 0;
 		if (c->body != NULL) {
+			/* what a speculate( ) in the body must find room for */
+			h->spec.cur_need = e->spec_need;
+			h->spec.cur_cpu = hit->cpu;
 			memset(&res, 0, sizeof(res));
 			if (dif_exec(st, hit, c->body, &res) != 0) {
 				uint32_t act = 0;

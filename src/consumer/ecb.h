@@ -24,6 +24,11 @@ typedef struct udt_ecb {
 	struct udt_prog *prog;
 	const d_clause_prog_t *clause;
 	struct udt_ecb *next;    /* next ECB on the same probe */
+	/*
+	 * Bytes the clause's largest entry takes in a speculation buffer
+	 * (DTrace's dte_needed): speculate() reserves them all at once.
+	 */
+	size_t spec_need;
 } udt_ecb_t;
 
 /* Create the ECB of clause c on probe p (enable time). NULL on ENOMEM. */

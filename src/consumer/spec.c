@@ -94,13 +94,26 @@ uint64_t spec_hit_cb(void *arg)
 
 int spec_check_cb(void *arg, uint64_t id, int rspec)
 {
-	const udt_specs_t *s = arg;
+	udt_specs_t *s = arg;
 	id = (uint32_t)id;
 	if (rspec != DIF_RSPEC_SPECULATE)
 		return spec_illegal(s, id) ? -1 : 0;
 	if (id == 0 || spec_illegal(s, id))
 		return 1;
-	return is_active(s->specs[id - 1].state) ? 0 : 1;
+	udt_spec_t *sp = &s->specs[id - 1];
+	if (!is_active(sp->state))
+		return 1;
+	/*
+	 * dtrace_speculation_buffer() claims the id; then the clause's whole
+	 * entry is reserved in it, and when that fails (a speculative drop)
+	 * CPU_DTRACE_DROP ends the clause: nothing after speculate( ) runs.
+	 */
+	spec_claim(s, id, s->cur_cpu);
+	if (s->cur_need > s->size - sp->used) {
+		s->drops++;
+		return 1;
+	}
+	return 0;
 }
 
 void spec_claim(udt_specs_t *s, uint64_t id, int cpu)

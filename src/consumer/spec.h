@@ -46,6 +46,9 @@ typedef struct udt_specs {
 	uint64_t drops;          /* speculate() that did not fit */
 	uint64_t unavail;        /* speculation() = 0, none busy */
 	uint64_t busy;           /* speculation() = 0, some busy */
+	/* the clause now running: its entry's size (spec_check_cb) and CPU */
+	size_t cur_need;
+	int cur_cpu;
 } udt_specs_t;
 
 /* Results of spec_put / spec_commit / spec_discard. */
@@ -66,8 +69,10 @@ uint64_t spec_hit_cb(void *arg);
  * speculate (rspec DIF_RSPEC_SPECULATE) or commit/discard (DIF_RSPEC_END)
  * of id may go on. As dtrace_speculation_buffer(): speculate() with an id
  * of 0, above nspec or not active has no buffer and drops the rest of its
- * clause silently (1); commit()/discard() above nspec is an illegal
- * operation (-1). Ids are 32 bits wide, as dtrace_specid_t.
+ * clause silently (1), and so does one whose buffer has no room left
+ * for the clause's whole entry (s->cur_need: a speculative drop);
+ * commit()/discard() above nspec is an illegal operation (-1). Ids are
+ * 32 bits wide, as dtrace_specid_t.
  */
 int spec_check_cb(void *arg, uint64_t id, int rspec);
 
