@@ -1058,6 +1058,9 @@ static void parse_sou_body(parser_t *p, d_spec_t *spec)
 {
 	d_member_t *head = NULL, **tail = &head;
 	expect(p, '{');
+	/* dt_grammar.y's struct_declaration_list has at least one member */
+	if (peek(p, 0)->kind == '}')
+		syntax_error(p, peek(p, 0));
 	while (peek(p, 0)->kind != '}') {
 		d_spec_t ms;
 		int line = peek(p, 0)->line;
