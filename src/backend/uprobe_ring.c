@@ -12,7 +12,9 @@
  * and the process-name table fed by the COMM/FORK records of the
  * trackers (sample_id TID|TIME: the record's time is its last 8 bytes);
  * those records take their place in the time merge like samples, so a
- * hit gets the name its process had at that moment.
+ * hit gets the name its process had at that moment; a parent the records
+ * never named (it ran before udtrace) is named from /proc at its first
+ * FORK record, once.
  * Must not: open or close uprobe events (uprobe.c does), allocate while
  * draining (a record that wraps the ring end is copied into the
  * backend's preallocated scratch).
@@ -21,6 +23,7 @@
  * stay valid during the callback.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -286,6 +289,29 @@ pid_t up_comm_ppid(up_backend_t *b, pid_t pid)
 }
 
 /*
+ * pid's name from /proc (a process the records have not named: it ran
+ * before udtrace), in a static buffer; NULL if it is gone. No allocation.
+ */
+static const char *comm_read(pid_t pid)
+{
+	static char name[16];
+	char path[40];
+	int fd;
+	ssize_t n;
+
+	snprintf(path, sizeof path, "/proc/%d/comm", (int)pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return NULL;
+	n = read(fd, name, sizeof name - 1);
+	close(fd);
+	if (n <= 0)
+		return NULL;
+	name[n] = '\0';
+	name[strcspn(name, "\n")] = '\0';
+	return name[0] ? name : NULL;
+}
+
+/*
  * A COMM record (pid, tid, name): /proc/PID/comm is the group leader's
  * name, so a thread renaming itself changes nothing; an exec makes the
  * exec'ing thread the leader before the kernel reports it. A FORK record
@@ -328,6 +354,15 @@ static void comm_record(up_backend_t *b, const struct perf_event_header *hdr,
 	if (v[0] != v[2] || v[0] == v[1])
 		return;
 	pn = up_comm_find(b, (pid_t)v[1]);
+	if (pn == NULL && (pn = comm_read((pid_t)v[1])) != NULL) {
+		/* a parent running before udtrace: named once, from /proc */
+		c = comm_slot(b, (pid_t)v[1]);
+		c->pid = (pid_t)v[1];
+		c->ppid = 0;
+		c->execd = 0;
+		snprintf(c->name, sizeof c->name, "%s", pn);
+		pn = c->name;
+	}
 	c = comm_slot(b, (pid_t)v[0]);
 	{
 		/* a parent never announced: its child's name is not known */
