@@ -979,8 +979,13 @@ static int pt_dispatch(udt_backend_t *be)
 	 */
 	(void)read(b->sfd, &si, sizeof si);
 	pt_drain_queue(b);
+	/*
+	 * __WNOTHREAD: only this thread's tracees and children. The uprobe
+	 * backend's watch thread holds processes of its own (uprobe_hold.c)
+	 * and must get their stops and exits itself.
+	 */
 	for (;;) {
-		tid = pt_peek(P_ALL, 0, WNOHANG, &st);
+		tid = pt_peek(P_ALL, 0, WNOHANG | __WNOTHREAD, &st);
 		if (tid == 0)
 			break;
 		if (tid < 0) {

@@ -229,7 +229,8 @@ int pt_wait(udt_backend_t *be, uint64_t deadline, int (*quit)(void *),
 		 * waits is still taken, without blocking, as dispatch's
 		 * zero-timeout poll would, or the threads would never run.
 		 */
-		while (!quit(arg) && (tid = pt_peek(P_ALL, 0, WNOHANG, &st)) > 0)
+		while (!quit(arg) && (tid = pt_peek(P_ALL, 0,
+		    WNOHANG | __WNOTHREAD, &st)) > 0)
 			pt_take_handle(b, tid, st);
 		return 0;
 	}
@@ -244,7 +245,7 @@ int pt_wait(udt_backend_t *be, uint64_t deadline, int (*quit)(void *),
 	sigaddset(&wake, pt_wakesig());
 	sigprocmask(SIG_UNBLOCK, &wake, NULL);
 	for (;;) {
-		tid = pt_peek(P_ALL, 0, 0, &st);
+		tid = pt_peek(P_ALL, 0, __WNOTHREAD, &st);
 		if (tid <= 0) {
 			/* nothing traced: sleep to the deadline, not spin */
 			if (errno == ECHILD) {
