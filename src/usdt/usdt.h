@@ -57,6 +57,15 @@ int usdt_notes_read(const char *path, usdt_notes_t *out, char *err, size_t errle
 void usdt_notes_free(usdt_notes_t *ns);
 
 /*
+ * The distinct providers of the object's stapsdt notes, read quickly
+ * (noteprov.c: a few preads, no libelf, no symbols): *provs (each and
+ * the array malloc'ed, the caller frees them), *n of them (0: none). -1
+ * when it cannot tell (not ELF, unreadable, extended section numbering,
+ * a malformed note): read the object with usdt_notes_read then.
+ */
+int usdt_note_providers(const char *path, char ***provs, size_t *n);
+
+/*
  * The name D shows: each "__" becomes "-" (query__start -> query-start).
  * Returns the length it needed (like snprintf); buf is always terminated.
  */

@@ -3,7 +3,9 @@
  * postgres when installed, and a <sys/sdt.h> program compiled here at run
  * time), each cross-checked against `readelf -n`; the .stapsdt.base
  * adjustment on a copy whose recorded base was moved; corrupt, truncated
- * and garbled copies (an error naming the object, never a crash); every
+ * and garbled copies (an error naming the object, never a crash); the
+ * quick provider read (usdt_note_providers) naming the same providers
+ * as the full one, or refusing, on all of those; every
  * argument form parsed and evaluated against fake registers and memory;
  * and the -h header text.
  * Must not: depend on tools being present — steps needing gcc, readelf,
@@ -72,6 +74,45 @@ static int readelf_notes(const char *path, struct rnote **out)
 	return rc == 0 ? n : -1;
 }
 
+/*
+ * usdt_note_providers (the quick read) names exactly the distinct
+ * providers of the full read's notes, or cannot tell (-1); never a
+ * different set.
+ */
+static void check_providers(const char *path)
+{
+	usdt_notes_t ns;
+	char err[512], **p = NULL;
+	size_t n = 0, distinct = 0;
+	int full = usdt_notes_read(path, &ns, err, sizeof(err));
+	int quick = usdt_note_providers(path, &p, &n);
+	if (full != 0) {
+		/* the full read refuses it: the quick one may not say "none" */
+		CHECK(quick != 0 || n > 0);
+	} else if (quick == 0) {
+		for (size_t i = 0; i < ns.n; i++) {
+			size_t k;
+			for (k = 0; k < i; k++)
+				if (strcmp(ns.notes[k].provider,
+				    ns.notes[i].provider) == 0)
+					break;
+			if (k < i)
+				continue;
+			distinct++;
+			for (k = 0; k < n; k++)
+				if (strcmp(p[k], ns.notes[i].provider) == 0)
+					break;
+			CHECK(k < n);
+		}
+		CHECK_EQ_INT(n, distinct);
+	}
+	if (full == 0)
+		usdt_notes_free(&ns);
+	for (size_t k = 0; k < n; k++)
+		free(p[k]);
+	free(p);
+}
+
 /* Our notes of path equal readelf's (base not moved: pc as recorded). */
 static void check_against_readelf(const char *path, int parse_all)
 {
@@ -83,6 +124,16 @@ static void check_against_readelf(const char *path, int parse_all)
 		printf("test_usdt: readelf failed on %s, cross-check skipped\n", path);
 		free(r);
 		return;
+	}
+	check_providers(path);
+	{
+		char **p;
+		size_t n;
+		CHECK_EQ_INT(usdt_note_providers(path, &p, &n), 0);
+		CHECK(nr == 0 || n > 0);
+		for (size_t k = 0; k < n; k++)
+			free(p[k]);
+		free(p);
 	}
 	CHECK_EQ_INT(usdt_notes_read(path, &ns, err, sizeof(err)), 0);
 	CHECK_EQ_INT(ns.n, nr);
@@ -401,6 +452,7 @@ static void test_corrupt(void)
 		CHECK(strstr(err, "corrupt .note.stapsdt") != NULL);
 		CHECK(strstr(err, "note 1 is truncated") != NULL);
 		CHECK_EQ_INT(ns.n, 0);
+		check_providers(bad);
 		write_at(bad, off, orig, 4);
 	}
 	/* a descriptor too short for its strings */
@@ -440,6 +492,7 @@ static void test_corrupt(void)
 				usdt_notes_free(&ns);
 			else
 				CHECK(strstr(err, bad) != NULL);
+			check_providers(bad);
 		}
 		write_at(bad, off, orig, size);
 		free(g);
@@ -449,6 +502,7 @@ static void test_corrupt(void)
 		CHECK_EQ_INT(truncate(bad, off + (off_t)size / 2), 0);
 		CHECK_EQ_INT(usdt_notes_read(bad, &ns, err, sizeof(err)), -1);
 		CHECK(strstr(err, bad) != NULL);
+		check_providers(bad);
 	}
 	/* not ELF, missing */
 	{
@@ -459,12 +513,23 @@ static void test_corrupt(void)
 		char want[600];
 		snprintf(want, sizeof(want), "%s is not an ELF file", bad);
 		CHECK_EQ_STR(err, want);
+		char **p;
+		size_t n;
+		CHECK_EQ_INT(usdt_note_providers(bad, &p, &n), -1);
+		CHECK_EQ_INT(usdt_note_providers("/nonexistent/x", &p, &n), -1);
 		CHECK_EQ_INT(usdt_notes_read("/nonexistent/x", &ns, err, sizeof(err)), -1);
 		CHECK_EQ_STR(err, "failed to open /nonexistent/x: No such file or directory");
 	}
 	/* an object without notes is not an error */
 	CHECK_EQ_INT(usdt_notes_read("/bin/sh", &ns, err, sizeof(err)), 0);
 	usdt_notes_free(&ns);
+	{
+		char **p;
+		size_t n;
+		CHECK_EQ_INT(usdt_note_providers("/bin/sh", &p, &n), 0);
+		CHECK_EQ_INT(n, 0);
+		free(p);
+	}
 	unlink(bad);
 	free(data);
 }
