@@ -173,9 +173,11 @@ typedef struct udt_backend_cb {
 	int (*forked)(void *arg, udt_proc_t *p, udt_proc_t *c);
 	/*
 	 * Optional, after ops->watch_objects: process pid (any, traced or
-	 * not) mapped the file path (device dev, inode ino) executable. Comes
-	 * as soon as the backend reads the kernel's record, while pid runs
-	 * on: not before the mapping's code can run.
+	 * not) mapped the file path (device dev, inode ino) executable, and
+	 * the watch's wants() asked for it. When the backend could hold the
+	 * mapping thread (see watch_objects), it stays stopped until this
+	 * returns: sites added here are armed before the mapping's code can
+	 * run. Otherwise pid ran on since its mapping.
 	 */
 	void (*mapped)(void *arg, pid_t pid, const char *path, uint64_t dev,
 	    uint64_t ino);
@@ -307,12 +309,20 @@ typedef struct udt_backend_ops {
 	void (*syscount_close)(udt_backend_t *b);
 	/*
 	 * Optional (NULL: not possible): from now on, report through
-	 * cb.mapped every executable file mapping made by any process on the
-	 * machine but udtrace (uprobe: perf's PERF_RECORD_MMAP2 per CPU), so
-	 * a file-wide site can be added for an object first mapped after
-	 * tracing began. 0, or -1 + errmsg.
+	 * cb.mapped the executable file mappings made by any process on the
+	 * machine but udtrace (uprobe: perf's PERF_RECORD_MMAP2 per CPU) for
+	 * which wants(arg, path, dev, ino) returns 1 (wants NULL: all), so a
+	 * file-wide site can be added for an object first mapped after
+	 * tracing began. wants runs on a thread of the backend's, as soon as
+	 * the kernel writes the record (it must be thread-safe and must not
+	 * call the consumer); a thread it wants is held, where ptrace allows
+	 * (not traced by anyone else, not udtrace's own child), from then
+	 * until cb.mapped returns. wants/arg are kept from the first call.
+	 * 0, or -1 + errmsg.
 	 */
-	int (*watch_objects)(udt_backend_t *b);
+	int (*watch_objects)(udt_backend_t *b,
+	    int (*wants)(void *arg, const char *path, uint64_t dev,
+	    uint64_t ino), void *arg);
 } udt_backend_ops_t;
 
 struct udt_backend {

@@ -960,7 +960,9 @@ static int tp_sample(udt_backend_t *be,
 
 /* System calls are the inner backend's: syscall stops, or tracepoints. */
 /* New objects are the inner backend's to watch (uprobe: perf records). */
-static int tp_watch_objects(udt_backend_t *be)
+static int tp_watch_objects(udt_backend_t *be,
+    int (*wants)(void *arg, const char *path, uint64_t dev, uint64_t ino),
+    void *arg)
 {
 	tp_backend_t *b = B(be);
 
@@ -969,7 +971,7 @@ static int tp_watch_objects(udt_backend_t *be)
 		    "new objects", b->in->ops->name);
 		return -1;
 	}
-	if (b->in->ops->watch_objects(b->in) < 0) {
+	if (b->in->ops->watch_objects(b->in, wants, arg) < 0) {
 		snprintf(b->err, sizeof b->err, "%s", b->in->ops->errmsg(b->in));
 		return -1;
 	}

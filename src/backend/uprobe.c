@@ -189,7 +189,7 @@ static uint64_t now_ns(void)
 }
 
 /* A helper thread that takes no signal: they stay the main thread's. */
-static int start_helper(pthread_t *t, void *(*fn)(void *), void *arg)
+int up_start_helper(pthread_t *t, void *(*fn)(void *), void *arg)
 {
 	sigset_t all, old;
 	int rc;
@@ -208,7 +208,7 @@ static void warm_start(up_backend_t *b)
 	if (b->warm_memfd < 0)
 		return;
 	if (ftruncate(b->warm_memfd, sysconf(_SC_PAGESIZE)) == 0 &&
-	    start_helper(&b->warm, warm_open, b) == 0)
+	    up_start_helper(&b->warm, warm_open, b) == 0)
 		b->warming = 1;
 	else {
 		close(b->warm_memfd);
@@ -224,7 +224,7 @@ static void warm_retire(up_backend_t *b, int wait)
 		b->warming = 0;
 		close(b->warm_memfd);
 		b->warm_memfd = -1;
-		if (b->warmfd >= 0 && start_helper(&b->closer, warm_close,
+		if (b->warmfd >= 0 && up_start_helper(&b->closer, warm_close,
 		    (void *)(intptr_t)b->warmfd) == 0)
 			b->closing = 1;
 		else if (b->warmfd >= 0)

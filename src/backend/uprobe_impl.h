@@ -170,7 +170,7 @@ typedef struct up_backend {
 	int warm_memfd, warmfd;
 	uint64_t resumed_at;     /* CLOCK_MONOTONIC ns of the first resume */
 	up_sys_t sys;
-	up_ring_t *maps;         /* ncpu MMAP2 watch rings (uprobe_maps.c), or NULL */
+	struct up_watch *watch;  /* the new-object watch (uprobe_maps.c), or NULL */
 	char err[256];
 } up_backend_t;
 
@@ -196,11 +196,39 @@ int up_syscount_open(udt_backend_t *be, unsigned nr, int ret,
 uint64_t up_syscount_read(udt_backend_t *be, int id);
 void up_syscount_close(udt_backend_t *be);
 
+/* A thread that takes no signal (they stay the main thread's). */
+int up_start_helper(pthread_t *t, void *(*fn)(void *), void *arg);
+
 /* uprobe_maps.c */
-int up_watch_objects(udt_backend_t *be);
-/* Report the executable mappings the watch rings hold (cb.mapped). */
+int up_watch_objects(udt_backend_t *be,
+    int (*wants)(void *arg, const char *path, uint64_t dev, uint64_t ino),
+    void *arg);
+/*
+ * Report the mappings the watch thread queued (cb.mapped), then let the
+ * threads it holds for them go.
+ */
 void up_maps_read(up_backend_t *b);
+/* Stop the watch thread (every held thread let go) and close the watch. */
 void up_maps_fini(up_backend_t *b);
+
+/* uprobe_hold.c: one held thread, owned by the watch thread */
+typedef struct up_hold {
+	pid_t tid;
+	int held;       /* seized, not yet let go or reaped */
+	int stopped;    /* its stop was taken (waitpid) */
+	int sig;        /* ... a signal-delivery stop's signal, to give back */
+} up_hold_t;
+/*
+ * Hold thread tid of process pid: PTRACE_SEIZE + PTRACE_INTERRUPT (no
+ * signal). 0, or -1: not held (another tracer's, not permitted, a child
+ * of udtrace's, gone).
+ */
+int up_hold_start(up_hold_t *h, pid_t pid, pid_t tid);
+/*
+ * Take h's stop or exit if it came (block: wait for it); with release,
+ * let it go from its stop. 1 once it is no longer held, else 0.
+ */
+int up_hold_poll(up_hold_t *h, int release, int block);
 
 /* uprobe_ring.c */
 /*

@@ -31,6 +31,7 @@
 #include "providers/idtab.h"
 #include "providers/pid.h"
 #include "providers/usdt.h"
+#include "providers/usdt_watch.h"
 #include "sym/sym.h"
 #include "usdt/usdt.h"
 
@@ -46,6 +47,7 @@
 /* One object file and its notes, parsed once. */
 typedef struct usdt_obj {
 	uint64_t dev, ino;
+	struct timespec mtime;  /* rewritten in place: another object */
 	char *path;
 	int ok;                 /* notes read */
 	char err[256];          /* ... else why not */
@@ -92,6 +94,7 @@ struct usdt_state {
 	int warned;             /* the ptrace limit was said */
 	int sw_skipped;         /* a file's site had to be left to int3s */
 	int watching;           /* the backend reports objects mapped later */
+	usdt_watch_t *watch;    /* ... those it asks for (its thread's filter) */
 	unsigned nobjs;         /* objects ever cached (their seq) */
 };
 
@@ -236,8 +239,12 @@ static usdt_obj_t *obj_get(struct usdt_state *us, const char *path,
 {
 	size_t b = (size_t)((ino * 0x9e3779b97f4a7c15ULL) ^ dev) &
 	    (OBJ_BUCKETS - 1);
+	struct stat sb;
+	int st = stat(path, &sb);
 	for (usdt_obj_t *o = us->objs[b]; o != NULL; o = o->next)
-		if (o->dev == dev && o->ino == ino && strcmp(o->path, path) == 0)
+		if (o->dev == dev && o->ino == ino && strcmp(o->path, path) == 0 &&
+		    (st != 0 || (o->mtime.tv_sec == sb.st_mtim.tv_sec &&
+		    o->mtime.tv_nsec == sb.st_mtim.tv_nsec)))
 			return o;
 	usdt_obj_t *o = calloc(1, sizeof(*o));
 	if (o == NULL)
@@ -250,8 +257,9 @@ static usdt_obj_t *obj_get(struct usdt_state *us, const char *path,
 	o->ino = ino;
 	o->seq = ++us->nobjs;
 	/* the file at path must be the one mapped (not replaced since) */
-	struct stat sb;
-	if (stat(path, &sb) != 0 || sb.st_ino != ino || (uint64_t)sb.st_dev != dev)
+	if (st == 0)
+		o->mtime = sb.st_mtim;
+	if (st != 0 || sb.st_ino != ino || (uint64_t)sb.st_dev != dev)
 		snprintf(o->err, sizeof(o->err), "%s changed since it was mapped",
 		    path);
 	else if (usdt_notes_read(path, &o->notes, o->err, sizeof(o->err)) == 0)
@@ -920,15 +928,22 @@ int usdt_note_enabling(udt_handle_t *h, udt_prog_t *p,
 		us->encap = n;
 	}
 	us->en[us->nen++] = (usdt_enabling_t){ p, c, d };
-	if (!us->watching && usdt_desc_kind(d->prov, NULL) != USDT_DESC_PID &&
-	    sw_active(h) && h->procs.be->ops->watch_objects != NULL) {
+	if (usdt_desc_kind(d->prov, NULL) != USDT_DESC_PID && sw_active(h) &&
+	    h->procs.be->ops->watch_objects != NULL) {
 		/*
 		 * Objects no process maps now (a program started later, a
 		 * library dlopen'ed later): their files' sites as they are
-		 * mapped (usdt_mapped). Best effort: without the watch only
-		 * the files found now are covered.
+		 * mapped (usdt_mapped), the mapping thread held until then
+		 * when the file has a provider a pattern names. Best effort:
+		 * without the watch only the files found now are covered.
 		 */
-		us->watching = h->procs.be->ops->watch_objects(h->procs.be) == 0;
+		if (us->watch == NULL && (us->watch = usdt_watch_new()) == NULL)
+			return -1;
+		if (usdt_watch_add(us->watch, d->prov) != 0)
+			return -1;
+		if (!us->watching)
+			us->watching = h->procs.be->ops->watch_objects(
+			    h->procs.be, usdt_watch_wants, us->watch) == 0;
 	}
 	if (!us->warned && usdt_desc_kind(d->prov, NULL) != USDT_DESC_PID &&
 	    !sw_active(h)) {
@@ -1031,16 +1046,28 @@ void usdt_exec(udt_handle_t *h, udt_proc_t *p)
 	reresolve(h, t);
 }
 
+static void mapped_obj(udt_handle_t *h, usdt_obj_t *o, const char *path);
+
 void usdt_mapped(udt_handle_t *h, pid_t pid, const char *path, uint64_t dev,
     uint64_t ino)
 {
 	struct usdt_state *us = h->usdtst;
 	usdt_obj_t *o;
-	size_t i, k, nfresh;
 	(void)pid;
 	if (us == NULL || !us->watching || !sw_active(h) ||
-	    (o = obj_get(us, path, dev, ino)) == NULL || o->swdone == us->nen)
+	    (o = obj_get(us, path, dev, ino)) == NULL)
 		return;
+	if (o->swdone != us->nen)
+		mapped_obj(h, o, path);
+	/* its uprobes are registered: the kernel arms every later mapping */
+	usdt_watch_armed(us->watch, dev, ino, &o->mtime);
+}
+
+/* usdt_mapped's work for an object new to the current enablings. */
+static void mapped_obj(udt_handle_t *h, usdt_obj_t *o, const char *path)
+{
+	struct usdt_state *us = h->usdtst;
+	size_t i, k, nfresh;
 	o->swdone = us->nen;    /* each object once per set of enablings */
 	if (!o->ok || o->notes.n == 0)
 		return;
@@ -1173,6 +1200,7 @@ void usdt_state_free(udt_handle_t *h)
 	}
 	free(us->en);
 	free(us->fresh);
+	usdt_watch_free(us->watch);
 	free(us);
 	h->usdtst = NULL;
 }

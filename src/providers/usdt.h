@@ -87,9 +87,12 @@ int usdt_follows_forks(struct udt_handle *h);
 
 /*
  * A process mapped an executable file (the backend's cb.mapped, after
- * usdt_note_enabling turned its watch on): a provider glob's file-wide
- * sites in that file, if it has the provider, so programs started and
- * libraries dlopen'ed after tracing began fire too.
+ * usdt_note_enabling turned its watch on, for the files usdt_watch
+ * wants: a provider a retained enabling names, not armed yet): a
+ * provider glob's file-wide sites in that file, so programs started and
+ * libraries dlopen'ed after tracing began fire too. The mapping thread
+ * is held, where it can be, until this returns; the file is then marked
+ * armed, and later mappings of it are not reported.
  */
 void usdt_mapped(struct udt_handle *h, pid_t pid, const char *path,
     uint64_t dev, uint64_t ino);
