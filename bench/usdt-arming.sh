@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# usdt-arming.sh — the arming window of a USDT provider glob on uprobes:
+# usdt-arming.sh — the arming window of a USDT provider glob on uprobes
+# (on the trampoline backend, the default, such a process's sites are
+# uprobes too: trampolines go only into the processes udtrace traces):
 # whether probes a program fires at once are counted when its file was
 # first mapped after udtrace started (the new-object watch must see the
 # mapping, hold the thread and register the file's uprobes), what that
@@ -19,7 +21,8 @@
 #             the first live hit
 #   known     the same under a file a process mapped when udtrace started
 # LOAD=N adds N busy loops for the run (the load average is printed);
-# RUNS (20) the runs per case; UDTRACE the binary (build/udtrace); KEEP=1
+# RUNS (20) the runs per case; UDTRACE the binary (build/udtrace);
+# BACKEND (udtrace's default: trampoline) its -x backend; KEEP=1
 # keeps the work directory (traces, per-run times). Needs
 # gcc, static libc, strace (else that case is skipped) and uprobe
 # permission (root).
@@ -27,6 +30,7 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 udtrace=${UDTRACE:-$top/build/udtrace}
 runs=${RUNS:-20}
+backend=${BACKEND:-}
 load=${LOAD:-0}
 tmp=$(mktemp -d)
 pids=
@@ -126,7 +130,7 @@ stats() {	# ns, one per line -> "min median max" in us
 # udtrace with program $1 in the background until stop_ud; its output in $tmp/trace
 start_ud() {
 	rm -f "$tmp/trace"
-	"$udtrace" -q -Z -x backend=uprobe -o "$tmp/trace" -n "BEGIN { printf(\"ready\\n\"); } $1" 2>"$tmp/err" &
+	"$udtrace" -q -Z ${backend:+-x backend=$backend} -o "$tmp/trace" -n "BEGIN { printf(\"ready\\n\"); } $1" 2>"$tmp/err" &
 	upid=$!
 	local i=0
 	until grep -q ready "$tmp/trace" 2>/dev/null || [ $i -ge 1500 ]; do sleep 0.02; i=$((i + 1)); done
