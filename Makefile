@@ -207,7 +207,15 @@ $(DRAIN_BENCH): bench/drain-bench.c $(LIBUDT)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@.$$$$ $< $(LIBUDT) $(LIBS) && mv -f $@.$$$$ $@
 
-bench: $(UDTRACE) $(EMU_BENCH) $(AGG_BENCH) $(DRAIN_BENCH)
+# The trampoline backend's drain (ring -> records -> ECBs) without a
+# target: the consumer's own record rate.
+TDRAIN_BENCH := $(BUILD)/bench/tramp-drain-bench
+
+$(TDRAIN_BENCH): bench/tramp-drain-bench.c $(LIBUDT)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@.$$$$ $< $(LIBUDT) $(LIBS) && mv -f $@.$$$$ $@
+
+bench: $(UDTRACE) $(EMU_BENCH) $(AGG_BENCH) $(DRAIN_BENCH) $(TDRAIN_BENCH)
 	UDTRACE=$(CURDIR)/$(UDTRACE) bench/startup.sh
 	$(EMU_BENCH)
 	$(AGG_BENCH)
