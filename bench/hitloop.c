@@ -3,7 +3,9 @@
  * call work(i) N times, and the program times only those calls, so a
  * tracer's start-up, symbol loading and teardown (closing a kernel uprobe
  * waits for RCU grace periods: tens of ms each) stay out of the per-hit
- * number. Usage: hitloop N [THREADS]; prints "calls C ns T cpu U" (T:
+ * number. Usage: hitloop N [THREADS [SPIN]]; SPIN (default 0) adds that many
+ * turns of an empty loop between calls, to slow the call rate (the
+ * rate at which a tracer's consumer stops dropping); prints "calls C ns T cpu U" (T:
  * wall ns from the moment every thread is ready to the last one's end; U:
  * the process's CPU ns over the same span, which is what the traps cost
  * it, without the time other work on the machine took the CPU away).
@@ -19,7 +21,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-static long n;
+static long n, spin;
 static volatile long sink;
 static pthread_barrier_t ready, go;
 
@@ -35,8 +37,11 @@ static void *loop(void *arg)
 	(void)arg;
 	pthread_barrier_wait(&ready);
 	pthread_barrier_wait(&go);
-	for (long i = 0; i < n; i++)
+	for (long i = 0; i < n; i++) {
 		s += work(i);
+		for (volatile long j = 0; j < spin; j++)
+			;
+	}
 	sink += s;
 	return NULL;
 }
@@ -56,6 +61,7 @@ int main(int argc, char **argv)
 	long long t0, t1, c0, c1;
 
 	n = argc > 1 ? atol(argv[1]) : 100000;
+	spin = argc > 3 ? atol(argv[3]) : 0;
 	if (nt < 1 || !(t = calloc((size_t)nt, sizeof *t)))
 		return 1;
 	pthread_barrier_init(&ready, NULL, (unsigned)nt + 1);

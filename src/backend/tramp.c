@@ -163,9 +163,32 @@ static int pt_countable(const tp_point_t *pt)
 	return 1;
 }
 
+/*
+ * May pt's trampoline write short records? No live site reads a
+ * register a short record leaves out (udt_site_t.regs_skip), and none
+ * wants a stack copy.
+ */
+static int pt_shortable(const tp_point_t *pt)
+{
+	uint64_t own = (1ull << R_RIP) | (1ull << R_FS_BASE),
+	    all = (1ull << UDT_NREGS) - 1;
+
+	if (pt->stack)
+		return 0;
+	for (size_t i = 0; i < pt->nsites; i++)
+		if (pt->sites[i] &&
+		    (~pt->sites[i]->regs_skip & all & ~own & ~TP_SHORT_REGS))
+			return 0;
+	return 1;
+}
+
+#define SHORT_WHY "one-line records (no register read but arg0-arg2, " \
+	"or arg1 at a return)"
+
 /* q counts from now on: its counter is read at each drain (tp->cids). */
 static void pt_counts(tp_proc_t *tp, tp_point_t *q)
 {
+	q->shorter = pt_shortable(q);
 	q->counted = pt_countable(q);
 	if (!q->counted || q->cntused)
 		return;
@@ -476,15 +499,18 @@ static void flush(tp_backend_t *b, tp_proc_t *tp)
 		}
 		pt->state = TP_PATCHED;
 		say(b, tp, pt->addr, "trampoline", pt->counted ? "counts its "
-		    "hits in the target (count() only)" : NULL);
+		    "hits in the target (count() only)" : pt->shorter &&
+		    !pt->stack ? SHORT_WHY : NULL);
 		for (size_t k = 0; k < tp->npoints; k++)
 			if (tp->byid[k]->state == TP_INNER &&
 			    tp->byid[k]->outer == pt && tp->byid[k]->live)
 				say(b, tp, tp->byid[k]->addr, "trampoline",
 				    tp->byid[k]->counted ? "fired from the jump "
 				    "just before it, counts its hits in the target "
-				    "(count() only)" : "fired from the jump just "
-				    "before it");
+				    "(count() only)" : tp->byid[k]->shorter &&
+				    !tp->byid[k]->stack ? "fired from the jump "
+				    "just before it, " SHORT_WHY : "fired from the "
+				    "jump just before it");
 	}
 	b->in->ops->hold(b->in, tp->p, 0);
 }
@@ -744,10 +770,12 @@ static int tp_add_site(udt_backend_t *be, udt_site_t *s)
 		if (pt_add_site(b, pt, s) < 0)
 			return -1;
 		if (pt->state != TP_FALLBACK && (site_stack(s) > pt->stack ||
-		    pt_countable(pt) != pt->counted)) {
+		    pt_countable(pt) != pt->counted ||
+		    pt_shortable(pt) != pt->shorter)) {
 			/*
-			 * A longer copy, or records instead of a count (or the
-			 * reverse): a new trampoline, the jump moved to it.
+			 * A longer copy, records instead of a count (or the
+			 * reverse), full records instead of one-line ones (or
+			 * the reverse): a new trampoline, the jump moved to it.
 			 */
 			tp_point_t *o = pt->state == TP_INNER ? pt->outer : pt;
 			if (site_stack(s) > pt->stack)

@@ -20,7 +20,8 @@
  * save flags, rax, rcx, rdx; rdtscp (time, and the CPU in its aux);
  * reserve a ticket with lock cmpxchg unless the ring is full (then count
  * a drop for the CPU and write nothing: the target never waits); store
- * the registers; publish by writing seq = ticket + 1 last (x86 stores
+ * the registers (a short record, one cache line, only those its sites
+ * read: tp_point_t.shorter); publish by writing seq = ticket + 1 last (x86 stores
  * are seen in order); restore; run the displaced instructions; jump
  * back. No call, no system call, no lock held across anything.
  */
@@ -462,12 +463,18 @@ static const struct { int r, x; } direct[] = {
 };
 
 /* mov %reg, disp32(%rdx) */
-static void store(buf_t *b, int x, int slot)
+static void store_at(buf_t *b, int x, uint32_t disp)
 {
 	uint8_t op[3] = { (uint8_t)(0x48 | (x >= 8 ? 4 : 0)), 0x89,
 	    (uint8_t)(0x80 | ((x & 7) << 3) | 2) };
 	put(b, op, 3);
-	put32(b, (uint32_t)(TP_R_REGS + 8 * slot));
+	put32(b, disp);
+}
+
+/* ... into register slot R_* of a full record */
+static void store(buf_t *b, int x, int slot)
+{
+	store_at(b, x, (uint32_t)(TP_R_REGS + 8 * slot));
 }
 
 /* mov disp8(%rsp), %rcx */
@@ -603,14 +610,15 @@ static void emit_stacklen(buf_t *b, const tp_backend_t *bk,
 
 /*
  * The record block: save, reserve, write the record of point id (with
- * `stack` bytes from rsp up, at most, when stack > 0), restore.
+ * `stack` bytes from rsp up, at most, when stack > 0; a short one when
+ * shorter, and then stack is 0), restore.
  *
  * Saved on the stack, from rsp: aux 0, tsc 8, then (with a stack copy)
  * r8 16, rdi 24, rsi 32, then rdx, rcx, rax, flags; the thread's rsp is
  * 128 (the red zone) above the last.
  */
 static void emit_record(buf_t *b, const tp_backend_t *bk, const tp_proc_t *tp,
-    uint32_t id, uint32_t stack)
+    uint32_t id, uint32_t stack, int shorter)
 {
 	int extra = stack ? 24 : 0;
 	int o_rdx = 16 + extra, o_rcx = 24 + extra, o_rax = 32 + extra,
@@ -631,9 +639,9 @@ static void emit_record(buf_t *b, const tp_backend_t *bk, const tp_proc_t *tp,
 		put32(b, (uint32_t)orig);
 		emit_stacklen(b, bk, tp, stack);
 		PUT(b, 0x49, 0x89, 0xd0);       /* mov %rdx,%r8: bytes */
-		PUT(b, 0x48, 0x8d, 0xba);       /* lea STACK+255(%rdx),%rdi */
+		PUT(b, 0x48, 0x8d, 0xba);       /* lea STACK+REC-1(%rdx),%rdi */
 		put32(b, TP_R_STACK + TP_REC - 1);
-		PUT(b, 0x48, 0xc1, 0xef, TP_RECSHIFT);   /* shr $8,%rdi: slots */
+		PUT(b, 0x48, 0xc1, 0xef, TP_RECSHIFT);   /* shr $RECSHIFT,%rdi: slots */
 	}
 	PUT(b, 0x48, 0xb9);                     /* movabs $ring,%rcx */
 	put64(b, tp->tring);
@@ -646,25 +654,51 @@ static void emit_record(buf_t *b, const tp_backend_t *bk, const tp_proc_t *tp,
 		PUT(b, 0x48, 0x81, 0xfa);       /* cmp $nrec,%rdx */
 		put32(b, (uint32_t)tp->nrec);
 		PUT(b, 0x0f, 0x87);             /* ja full */
-	} else {
+	} else if (shorter) {
 		PUT(b, 0x48, 0x81, 0xfa);       /* cmp $nrec,%rdx */
 		put32(b, (uint32_t)tp->nrec);
 		PUT(b, 0x0f, 0x83);             /* jae full */
+	} else {
+		PUT(b, 0x48, 0x81, 0xfa);       /* cmp $(nrec - FULL_NSL),%rdx */
+		put32(b, (uint32_t)(tp->nrec - TP_FULL_NSL));
+		PUT(b, 0x0f, 0x87);             /* ja full */
 	}
 	jfull = hole(b);
 	if (stack)
 		PUT(b, 0x48, 0x8d, 0x14, 0x38); /* lea (%rax,%rdi),%rdx */
-	else
+	else if (shorter)
 		PUT(b, 0x48, 0x8d, 0x50, 0x01); /* lea 1(%rax),%rdx */
+	else
+		PUT(b, 0x48, 0x8d, 0x50, TP_FULL_NSL); /* lea FULL_NSL(%rax),%rdx */
 	PUT(b, 0xf0, 0x48, 0x0f, 0xb1, 0x11);   /* lock cmpxchg %rdx,(%rcx) */
 	PUT(b, 0x0f, 0x85);                     /* jne loop */
 	put32(b, (uint32_t)(int32_t)((int64_t)loop - (int64_t)(b->n + 4)));
 	PUT(b, 0x48, 0x89, 0xc2);               /* mov %rax,%rdx */
 	PUT(b, 0x48, 0x81, 0xe2);               /* and $(nrec-1),%rdx */
 	put32(b, (uint32_t)(tp->nrec - 1));
-	PUT(b, 0x48, 0xc1, 0xe2, TP_RECSHIFT);  /* shl $8,%rdx */
+	PUT(b, 0x48, 0xc1, 0xe2, TP_RECSHIFT);  /* shl $RECSHIFT,%rdx */
 	PUT(b, 0x48, 0x8d, 0x94, 0x11);         /* lea HDR(%rcx,%rdx),%rdx */
 	put32(b, TP_HDR);
+	if (shorter) {
+		store_at(b, 7, TP_S_REGS + 8);          /* rdi */
+		store_at(b, 6, TP_S_REGS + 16);         /* rsi */
+		load_rcx(b, o_rdx);
+		store_at(b, 1, TP_S_REGS + 24);
+		load_rcx(b, o_rax);
+		store_at(b, 1, TP_S_REGS + 32);
+		load_rcx(b, 0);
+		PUT(b, 0x89, 0x4a, TP_R_AUX);           /* mov %ecx,aux(%rdx) */
+		load_rcx(b, 8);
+		PUT(b, 0x48, 0x89, 0x4a, TP_S_TSC);     /* mov %rcx,tsc(%rdx) */
+		PUT(b, 0xc7, 0x42, TP_R_ID);            /* movl $id,id(%rdx) */
+		put32(b, id | TP_ID_SHORT);
+		if (bk->fsgsbase)
+			PUT(b, 0xf3, 0x48, 0x0f, 0xae, 0xc1);   /* rdfsbase %rcx */
+		else
+			PUT(b, 0x64, 0x48, 0x8b, 0x0c, 0x25, 0, 0, 0, 0); /* mov %fs:0,%rcx */
+		store_at(b, 1, TP_S_REGS);
+		goto publish;
+	}
 	for (size_t i = 0; i < sizeof direct / sizeof direct[0]; i++)
 		if (!stack || (direct[i].x != 6 && direct[i].x != 7 &&
 		    direct[i].x != 8))
@@ -681,8 +715,8 @@ static void emit_record(buf_t *b, const tp_backend_t *bk, const tp_proc_t *tp,
 	} else {
 		PUT(b, 0xc7, 0x42, TP_R_SLEN);           /* movl $0,slen(%rdx) */
 		put32(b, 0);
-		PUT(b, 0xc7, 0x42, TP_R_NSL);            /* movl $1,nsl(%rdx) */
-		put32(b, 1);
+		PUT(b, 0xc7, 0x42, TP_R_NSL);            /* movl $FULL_NSL,nsl(%rdx) */
+		put32(b, TP_FULL_NSL);
 	}
 	load_rcx(b, 0);
 	PUT(b, 0x89, 0x4a, TP_R_AUX);           /* mov %ecx,aux(%rdx) */
@@ -714,6 +748,7 @@ static void emit_record(buf_t *b, const tp_backend_t *bk, const tp_proc_t *tp,
 		PUT(b, 0x4c, 0x89, 0xc1);       /* mov %r8,%rcx */
 		PUT(b, 0xf3, 0xa4);             /* rep movsb */
 	}
+publish:
 	PUT(b, 0x48, 0xff, 0xc0);               /* inc %rax */
 	PUT(b, 0x48, 0x89, 0x02);               /* mov %rax,(%rdx): published */
 	PUT(b, 0xe9);                           /* jmp done */
@@ -756,7 +791,8 @@ static void emit_block(buf_t *b, const tp_backend_t *bk, const tp_proc_t *tp,
 	if (pt->counted)
 		emit_count(b, tp, pt->id);
 	else
-		emit_record(b, bk, tp, pt->id, pt->stack);
+		emit_record(b, bk, tp, pt->id, pt->stack,
+		    pt->shorter && !pt->stack);
 }
 
 int tp_emit(const tp_backend_t *bk, const tp_proc_t *tp, const tp_point_t *pt,

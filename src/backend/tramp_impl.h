@@ -26,12 +26,13 @@
 
 /*
  * The ring: a header (counters, then the stack table), then records in
- * slots of TP_REC bytes. The slots are mapped twice in a row (in the
- * target and in udtrace), so a record of several slots (one with a stack
- * copy) is contiguous even where it wraps past the last slot.
+ * slots of TP_REC bytes (a cache line). The slots are mapped twice in a
+ * row (in the target and in udtrace), so a record of several slots (every
+ * register: TP_FULL_NSL; with a stack copy, more) is contiguous even
+ * where it wraps past the last slot.
  */
-#define TP_REC        256
-#define TP_RECSHIFT   8
+#define TP_REC        64
+#define TP_RECSHIFT   6
 #define TP_H_HEAD     0      /* u64: slots handed out (producers, lock cmpxchg) */
 #define TP_H_TAIL     64     /* u64: slots consumed (udtrace) */
 #define TP_H_DROPS    128    /* u64[TP_MAXCPU]: records dropped on a full ring, by CPU */
@@ -71,6 +72,19 @@
 #define TP_R_TSC      24
 #define TP_R_REGS     32     /* u64 regs[R_*], up to R_FS_BASE */
 #define TP_R_STACK    (TP_R_REGS + 8 * (R_FS_BASE + 1))
+#define TP_FULL_NSL   ((TP_R_STACK + TP_REC - 1) / TP_REC)
+/*
+ * A short record, one slot, for a point whose sites read no register but
+ * those of TP_SHORT_REGS (arguments 0-2 at entry, the return value):
+ * seq, point id | TP_ID_SHORT, aux, tsc, then R_FS_BASE, R_RDI, R_RSI,
+ * R_RDX, R_RAX (the others read 0). The producer writes one line, the
+ * consumer reads one, and the ring holds four times as many hits.
+ */
+#define TP_ID_SHORT   0x80000000u
+#define TP_S_TSC      16
+#define TP_S_REGS     24
+#define TP_SHORT_REGS ((1ull << R_RDI) | (1ull << R_RSI) | (1ull << R_RDX) | \
+	(1ull << R_RAX))
 /* the most stack one record carries (the uprobe backend's limit too) */
 #define TP_STACK_MAX  65528
 
@@ -105,6 +119,7 @@ typedef struct tp_point {
 	struct tp_point *outer;   /* TP_INNER: the point whose trampoline fires it */
 	uint32_t stack;       /* stack bytes its trampoline copies (its sites' most) */
 	int counted;          /* its trampoline counts (every live site counted) */
+	int shorter;          /* its trampoline writes short records (TP_ID_SHORT) */
 	int cntused;          /* some trampoline of it counted: read its counter */
 	uint64_t cseen;       /* its counter as last reported */
 	udt_site_t **sites;   /* NULL entries: removed */

@@ -317,85 +317,128 @@ uint64_t tp_ring_drops(tp_backend_t *b, int want)
 	return n;
 }
 
-/* Deliver the records of tp's ring published so far, up to time until. */
+/*
+ * Deliver the records of tp's ring published so far, up to time until.
+ * The hit is filled in place from each record: the fields every record
+ * sets are set once per drain, and the registers a short record leaves
+ * out are cleared only after a full record wrote them. The tid of the
+ * last thread pointer seen is kept: a hot thread's records run in a row.
+ */
 static void drain_one(tp_backend_t *b, tp_proc_t *tp, uint64_t until)
 {
 	const udt_backend_cb_t *cb = &b->base.cb;
 	udt_hit_t *h = &b->hit;
-	uint64_t *tailp;
+	uint64_t *tailp, lastfs = 0, tail = tp->tail, mask = tp->nrec - 1;
+	unsigned char *slots;
 	unsigned batch = 0;
+	pid_t lasttid = 0;
+	int full = 1;    /* h->regs may hold a full record's registers */
 
 	if (!tp->ring)
 		return;
+	slots = tp->ring + TP_HDR;
 	tailp = (uint64_t *)(tp->ring + TP_H_TAIL);
 	if (__atomic_load_n((const uint64_t *)(tp->ring + TP_H_HEAD),
-	    __ATOMIC_RELAXED) - tp->tail > tp->nrec / 8)
+	    __ATOMIC_RELAXED) - tail > tp->nrec / 8)
 		b->busy = 1;
+	h->proc = tp->p;
+	h->pid = tp->pid;
+	h->comm = NULL;
 	for (;;) {
-		const unsigned char *rec = tp->ring + TP_HDR +
-		    ((tp->tail & (tp->nrec - 1)) << TP_RECSHIFT), *ahead;
+		const unsigned char *rec = slots + ((tail & mask) << TP_RECSHIFT);
 		uint64_t seq = __atomic_load_n((const uint64_t *)rec,
-		    __ATOMIC_ACQUIRE), tsc, t;
+		    __ATOMIC_ACQUIRE), tsc, t, fs;
 		uint32_t id, aux, slen, nsl;
 		tp_point_t *pt;
+		int shortrec;
 
 		/*
-		 * The records were written on another CPU: fetch a few ahead
-		 * (the slots are mapped twice, so ahead of the last is mapped).
+		 * The records were written on another CPU: fetch a few lines
+		 * ahead (the slots are mapped twice, so ahead of the last is
+		 * mapped).
 		 */
-		ahead = rec + 4 * TP_REC;
-		__builtin_prefetch(ahead);
-		__builtin_prefetch(ahead + 64);
-		__builtin_prefetch(ahead + 128);
-		__builtin_prefetch(ahead + 192);
+		__builtin_prefetch(rec + 8 * TP_REC);
+		__builtin_prefetch(rec + 9 * TP_REC);
 
-		if (seq != tp->tail + 1) {
+		if (seq != tail + 1) {
 			uint64_t head = __atomic_load_n((const uint64_t *)
 			    (tp->ring + TP_H_HEAD), __ATOMIC_ACQUIRE);
 			/*
 			 * Not published yet; once the process is gone, never
 			 * (a thread killed inside its trampoline): skip it.
 			 */
-			if (!b->final || head <= tp->tail)
+			if (!b->final || head <= tail)
 				break;
-			tp->tail++;
-			__atomic_store_n(tailp, tp->tail, __ATOMIC_RELEASE);
+			tail++;
+			tp->tail = tail;
+			__atomic_store_n(tailp, tail, __ATOMIC_RELEASE);
 			continue;
 		}
-		memcpy(&tsc, rec + TP_R_TSC, 8);
+		memcpy(&id, rec + TP_R_ID, 4);
+		shortrec = (id & TP_ID_SHORT) != 0;
+		if (shortrec) {
+			id &= ~TP_ID_SHORT;
+			memcpy(&tsc, rec + TP_S_TSC, 8);
+			slen = 0;
+			nsl = 1;
+		} else {
+			memcpy(&tsc, rec + TP_R_TSC, 8);
+			memcpy(&slen, rec + TP_R_SLEN, 4);
+			memcpy(&nsl, rec + TP_R_NSL, 4);
+		}
 		t = tsc_ns(b, tsc);
 		if (t >= until)
 			break;
-		memcpy(&id, rec + TP_R_ID, 4);
-		memcpy(&aux, rec + TP_R_AUX, 4);
-		memcpy(&slen, rec + TP_R_SLEN, 4);
-		memcpy(&nsl, rec + TP_R_NSL, 4);
 		pt = id < tp->npoints ? tp->byid[id] : NULL;
 		/*
 		 * The target can write its ring: a record whose sizes do not
 		 * agree is taken as one slot and not delivered.
 		 */
-		if (nsl < 1 || nsl > tp->nrec || slen > TP_STACK_MAX ||
-		    (uint64_t)TP_R_STACK + slen > (uint64_t)nsl * TP_REC) {
+		if (!shortrec && (nsl < TP_FULL_NSL || nsl > tp->nrec ||
+		    slen > TP_STACK_MAX ||
+		    (uint64_t)TP_R_STACK + slen > (uint64_t)nsl * TP_REC)) {
 			nsl = 1;
 			pt = NULL;
 		}
 		if (pt && pt->live && cb->hit) {
-			memset(h->regs, 0, sizeof h->regs);
-			memcpy(h->regs, rec + TP_R_REGS, 8 * (R_FS_BASE + 1));
+			memcpy(&aux, rec + TP_R_AUX, 4);
+			if (shortrec) {
+				/* short: only its registers, the rest read 0 */
+				uint64_t r[5];
+				if (full) {
+					memset(h->regs, 0, sizeof h->regs);
+					h->regs[R_ORIG_RAX] = (uint64_t)-1;
+					h->regs[R_CS] = 0x33;
+					h->regs[R_SS] = 0x2b;
+					full = 0;
+				}
+				memcpy(r, rec + TP_S_REGS, sizeof r);
+				h->regs[R_FS_BASE] = r[0];
+				h->regs[R_RDI] = r[1];
+				h->regs[R_RSI] = r[2];
+				h->regs[R_RDX] = r[3];
+				h->regs[R_RAX] = r[4];
+			} else {
+				memcpy(h->regs, rec + TP_R_REGS, 8 * (R_FS_BASE + 1));
+				memset(h->regs + R_FS_BASE + 1, 0, sizeof h->regs -
+				    8 * (R_FS_BASE + 1));
+				h->regs[R_ORIG_RAX] = (uint64_t)-1;
+				h->regs[R_CS] = 0x33;
+				h->regs[R_SS] = 0x2b;
+				full = 1;
+			}
 			h->regs[R_RIP] = pt->addr;
-			h->regs[R_ORIG_RAX] = (uint64_t)-1;
-			h->regs[R_CS] = 0x33;
-			h->regs[R_SS] = 0x2b;
-			h->proc = tp->p;
-			h->pid = tp->pid;
-			h->tid = thr_tid(tp, h->regs[R_FS_BASE]);
+			fs = h->regs[R_FS_BASE];
+			if (fs != lastfs || !lasttid) {
+				lasttid = thr_tid(tp, fs);
+				lastfs = fs;
+			}
+			h->tid = lasttid;
 			h->cpu = tp_cpu(b, aux);
 			h->time = t;
 			/* the slots are mapped twice: the copy is contiguous */
 			h->stack = slen ? rec + TP_R_STACK : NULL;
 			h->stacklen = slen;
-			h->comm = NULL;
 			for (size_t i = 0; i < pt->nsites; i++) {
 				udt_site_t *s = pt->sites[i];
 				if (!s)
@@ -404,14 +447,15 @@ static void drain_one(tp_backend_t *b, tp_proc_t *tp, uint64_t until)
 				cb->hit(cb->arg, h);
 			}
 		}
-		tp->tail += nsl;
+		tail += nsl;
+		tp->tail = tail;
 		/*
 		 * Producers read tail on every reservation: give it back in
 		 * batches, not per record (its line stays put meanwhile).
 		 */
 		if (++batch == 64) {
 			batch = 0;
-			__atomic_store_n(tailp, tp->tail, __ATOMIC_RELEASE);
+			__atomic_store_n(tailp, tail, __ATOMIC_RELEASE);
 		}
 	}
 	__atomic_store_n(tailp, tp->tail, __ATOMIC_RELEASE);

@@ -368,6 +368,40 @@ uint64_t pid_regs_skip(const udt_handle_t *h)
 }
 
 /*
+ * Registers rec's hits need not carry: pid_regs_skip's, but a pid site
+ * (no USDT probe: its arguments may name any register) whose programs
+ * read only arg0..arg5 by name carries only those arguments' registers
+ * (at a return site, arg1 is rax), so a backend may write less per hit
+ * (the trampoline a one-line record). The registers left out read 0,
+ * as the uprobe backend's unsampled ones always did; R_FS_BASE (the
+ * thread) a backend keeps for itself.
+ */
+static uint64_t site_regs_skip(const udt_handle_t *h, const pidsite_t *rec)
+{
+	static const int argreg[6] = { R_RDI, R_RSI, R_RDX, R_RCX, R_R8, R_R9 };
+	uint64_t skip = pid_regs_skip(h), need = 0;
+
+	if (skip == 0 && !h->opts.destructive && (h->pneeds & (UDT_NEED_UREGS |
+	    UDT_NEED_STACKARGS | UDT_NEED_UCALLER | UDT_NEED_USTACK |
+	    UDT_NEED_USERMEM)) == 0) {
+		for (size_t i = 0; i < rec->nents; i++) {
+			if (rec->ents[i].kind == PIDSITE_USDT)
+				return 0;
+			if (rec->ents[i].kind == PID_RETURN) {
+				if (h->pneeds & UDT_NEED_ARGN(1))
+					need |= 1ull << R_RAX;
+				continue;
+			}
+			for (int a = 0; a < 6; a++)
+				if (h->pneeds & UDT_NEED_ARGN(a))
+					need |= 1ull << argreg[a];
+		}
+		skip = ((1ull << UDT_NREGS) - 1) & ~(1ull << R_RIP) & ~need;
+	}
+	return skip;
+}
+
+/*
  * May the backend count rec's hits (site.counted)? On the trampoline,
  * when every ECB of every probe at the site is counted (ecb_counted).
  */
@@ -389,46 +423,74 @@ static int site_counted(const udt_handle_t *h, const pidsite_t *rec)
 	return 1;
 }
 
+/* Plant rec again if it needs more than it carries (or counts no more). */
+static int replant_one(udt_handle_t *h, pidsite_t *rec)
+{
+	udt_backend_t *be = h->procs.be;
+	int usdt = 0;
+
+	if (!rec->planted || rec->site.sync)
+		return 0;
+	for (size_t j = 0; j < rec->nents; j++)
+		if (rec->ents[j].kind == PIDSITE_USDT)
+			usdt = 1;
+	unsigned stack = usdt ? usdt_stack_bytes(h) : pid_stack_bytes(h);
+	uint64_t skip = site_regs_skip(h, rec);
+	int counted = site_counted(h, rec);
+	if (rec->site.stack >= stack && (rec->site.regs_skip & ~skip) == 0 &&
+	    rec->site.counted == counted)
+		return 0;
+	(void)be->ops->remove_site(be, &rec->site);
+	if (stack > rec->site.stack)
+		rec->site.stack = stack;
+	rec->site.regs_skip &= skip;
+	rec->site.counted = counted;
+	if (be->ops->add_site(be, &rec->site) != 0) {
+		rec->planted = 0;
+		prov_error(h, "D_PROC_FUNC", "failed to enable a probe site "
+		    "again: %s", be->ops->errmsg ? be->ops->errmsg(be) : "error");
+		return -1;
+	}
+	return 0;
+}
+
+/* ptrace hits come from a stopped thread: nothing is copied */
+static int copies(const udt_handle_t *h)
+{
+	udt_backend_t *be = h->procs.be;
+
+	return be != NULL && (be->ops->name == NULL ||
+	    strcmp(be->ops->name, "ptrace") != 0);
+}
+
 int pid_replant(udt_handle_t *h)
 {
 	struct pid_state *ps = h->pidst;
-	udt_backend_t *be = h->procs.be;
-	uint64_t skip = pid_regs_skip(h);
 	int rc = 0;
 
-	/* ptrace hits come from a stopped thread: nothing is copied */
-	if (ps == NULL || be == NULL || (be->ops->name != NULL &&
-	    strcmp(be->ops->name, "ptrace") == 0))
+	if (ps == NULL || !copies(h))
 		return 0;
 	for (size_t i = 0; i < ps->sites.nb; i++)
-		for (pidsite_t *rec = ps->sites.b[i]; rec; rec = rec->hnext) {
-			int usdt = 0;
-			if (!rec->planted || rec->site.sync)
-				continue;
-			for (size_t j = 0; j < rec->nents; j++)
-				if (rec->ents[j].kind == PIDSITE_USDT)
-					usdt = 1;
-			unsigned stack = usdt ? usdt_stack_bytes(h) :
-			    pid_stack_bytes(h);
-			int counted = site_counted(h, rec);
-			if (rec->site.stack >= stack &&
-			    (rec->site.regs_skip & ~skip) == 0 &&
-			    rec->site.counted == counted)
-				continue;
-			(void)be->ops->remove_site(be, &rec->site);
-			if (stack > rec->site.stack)
-				rec->site.stack = stack;
-			rec->site.regs_skip &= skip;
-			rec->site.counted = counted;
-			if (be->ops->add_site(be, &rec->site) != 0) {
-				rec->planted = 0;
-				prov_error(h, "D_PROC_FUNC", "failed to enable a "
-				    "probe site again: %s", be->ops->errmsg ?
-				    be->ops->errmsg(be) : "error");
+		for (pidsite_t *rec = ps->sites.b[i]; rec; rec = rec->hnext)
+			if (replant_one(h, rec) != 0)
 				rc = -1;
-			}
-		}
 	return rc;
+}
+
+int pid_site_refresh(udt_handle_t *h, pidsite_t *rec)
+{
+	int usdt = 0;
+
+	if (!copies(h) || !rec->planted || rec->site.sync)
+		return 0;
+	for (size_t j = 0; j < rec->nents; j++)
+		if (rec->ents[j].kind == PIDSITE_USDT)
+			usdt = 1;
+	/* counting is settled once every ECB exists (pid_replant after enabling) */
+	if (rec->site.stack >= (usdt ? usdt_stack_bytes(h) : pid_stack_bytes(h)) &&
+	    (rec->site.regs_skip & ~site_regs_skip(h, rec)) == 0)
+		return 0;
+	return replant_one(h, rec);
 }
 
 /* Plant every site of probe p (it got its first ECB). */
@@ -449,14 +511,17 @@ static int plant(udt_handle_t *h, udt_probe_t *p, pid_info_t *pi)
 			prov_error(h, "D_UNKNOWN", "Cannot allocate memory");
 			return -1;
 		}
-		if (rec->planted)
+		if (rec->planted) {
+			if (pid_site_refresh(h, rec) != 0)
+				rc = -1;
 			continue;
+		}
 		rec->site.proc = pi->t->proc;
 		rec->site.path = pi->path;
 		rec->site.off = s->foff;
 		rec->site.refctr_off = 0;
 		rec->site.stack = pid_stack_bytes(h);
-		rec->site.regs_skip = pid_regs_skip(h);
+		rec->site.regs_skip = site_regs_skip(h, rec);
 		rec->site.sync = pid_site_sync(h);
 		if (be->ops->add_site(be, &rec->site) != 0) {
 			prov_error(h, "D_PROC_FUNC", "failed to enable %s:%s:%s:%s:"
@@ -628,6 +693,8 @@ unsigned pid_difo_needs(const difo_t *dp)
 		if (in->op == DIF_LDGS) {
 			if (in->imm >= DIF_VAR_ARG0 && in->imm <= DIF_VAR_ARG9)
 				n |= UDT_NEED_ARGS;
+			if (in->imm >= DIF_VAR_ARG0 && in->imm < DIF_VAR_ARG0 + 6)
+				n |= UDT_NEED_ARGN(in->imm - DIF_VAR_ARG0);
 			if (in->imm >= DIF_VAR_ARG0 + 6 && in->imm <= DIF_VAR_ARG9)
 				n |= UDT_NEED_STACKARGS;
 			else if (in->imm == DIF_VAR_UCALLER)

@@ -41,6 +41,13 @@ struct pid_state;
  * a process may setuid, setgid or be reparented after it was first seen.
  */
 #define UDT_NEED_IDENT     0x40
+/*
+ * arg0..arg5 read by name (LDGS): which argument registers a pid site's
+ * records must carry (pid_site_regs_skip). Any other way to the
+ * arguments (args[], arg6.., uregs[], the stack) asks for every register.
+ */
+#define UDT_NEED_ARGN(n)   (0x100u << (n))
+#define UDT_NEED_ARGNS     0x3f00u
 
 /* The process id a pid provider description names (pid<digits>), else 0. */
 int32_t pid_desc_pid(const d_pdesc_t *d);
@@ -85,6 +92,13 @@ unsigned usdt_stack_bytes(const struct udt_handle *h);
  * enabled before it. 0, or -1 with h->prov_err set.
  */
 int pid_replant(struct udt_handle *h);
+
+/*
+ * rec, planted, just got another probe (of another kind, or USDT): plant
+ * it again if it now needs more than it carries. 0, or -1 with
+ * h->prov_err set.
+ */
+int pid_site_refresh(struct udt_handle *h, pidsite_t *rec);
 
 /* Set up what hits need (stack buffer): at udt_go. 0 or -1. */
 int pid_prepare(struct udt_handle *h);

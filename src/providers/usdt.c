@@ -859,6 +859,10 @@ static int plant(udt_handle_t *h, udt_probe_t *p, usdt_info_t *ui)
 				continue;
 			}
 			rec->planted = 1;
+		} else if (pid_site_refresh(h, rec) != 0) {
+			/* a pid site's records carried only its arguments */
+			rc = -1;
+			continue;
 		}
 		/* a sync site is an int3 even on uprobe: no kernel count */
 		if ((own_sema || rec->site.sync) && s->sema != 0 &&
