@@ -60,8 +60,8 @@ static void test_needs(void)
 	difo_t d3 = { .text = t3, .ntext = 1 }, d4 = { .text = t4, .ntext = 2 };
 	CHECK_EQ_INT(pid_difo_needs(&d1), UDT_NEED_STACKARGS | UDT_NEED_ARGS);
 	CHECK_EQ_INT(pid_difo_needs(&d2), UDT_NEED_UCALLER | UDT_NEED_USTACK);
-	/* register arguments: the registers, no stack */
-	CHECK_EQ_INT(pid_difo_needs(&d3), UDT_NEED_ARGS);
+	/* register arguments: the registers (which: ARGN), no stack */
+	CHECK_EQ_INT(pid_difo_needs(&d3), UDT_NEED_ARGS | UDT_NEED_ARGN(5));
 	CHECK_EQ_INT(pid_difo_needs(&d4), UDT_NEED_UREGS | UDT_NEED_ARGS |
 	    UDT_NEED_STACKARGS);
 	CHECK_EQ_INT(pid_difo_needs(NULL), 0);
