@@ -3,12 +3,13 @@
  * call work(i) N times, and the program times only those calls, so a
  * tracer's start-up, symbol loading and teardown (closing a kernel uprobe
  * waits for RCU grace periods: tens of ms each) stay out of the per-hit
- * number. Usage: hitloop N [THREADS [SPIN]]; SPIN (default 0) adds that many
- * turns of an empty loop between calls, to slow the call rate (the
- * rate at which a tracer's consumer stops dropping); prints "calls C ns T cpu U" (T:
- * wall ns from the moment every thread is ready to the last one's end; U:
- * the process's CPU ns over the same span, which is what the traps cost
- * it, without the time other work on the machine took the CPU away).
+ * number. Usage: hitloop N [THREADS [SPIN]]; SPIN (default 0) adds that
+ * many turns of an empty loop between calls, to slow the call rate (to
+ * find the rate at which a tracer's consumer stops dropping); prints
+ * "calls C ns T cpu U" (T: wall ns from the moment every thread is ready
+ * to the last one's end; U: the process's CPU ns over the same span,
+ * which is what the traps cost it, without the time other work on the
+ * machine took the CPU away).
  *
  * Owns: nothing but the measurement. Must not: make system calls inside
  * the timed loop (a tracer that wakes per syscall would be charged).

@@ -7,12 +7,17 @@
 # a return probe, ustack() (a record with a stack copy) and a key from the
 # hit (`@[arg0 & 7] = count()`: records, which the consumer must keep up
 # with). `@ = count()` alone is counted in the target (no record).
+# With SPINS, the keyed clause again at slower call rates (hitloop's SPIN:
+# an empty loop of that many turns between calls), to find the rate of
+# one thread at which the consumer stops dropping.
 #
 # Usage: bench/tramp-bench.sh [N [NSLOW]]  (N calls for the trampoline runs,
 #   default 5000000; NSLOW for the trap-per-hit tracers, default 50000)
 #   UDTRACE=...  binary to measure (default build/udtrace)
 #   REPEAT=3     rounds; each round runs every tracer once, interleaved;
 #                the fastest round counts
+#   SPINS="0 100 200 400"  the rate sweep's SPIN values (default: none);
+#   NRATE=1000000  calls per sweep run
 # Needs: cc; bpftrace (apt-get install bpftrace) for the comparison, root.
 # Invariant: per-hit cost = (target CPU time with N traced calls -
 # untraced, same N) / N, from the target's own clock (hitloop prints its
@@ -20,7 +25,9 @@
 # On the trampoline, hits the consumer cannot keep up with are dropped
 # (counted and reported) and the target never waits: the lines give
 # hits counted and dropped too, and for the keyed run the records the
-# consumer took per second of its own CPU (user + system, /usr/bin/time).
+# consumer took per second of its own CPU (user + system, /usr/bin/time,
+# minus the target's loop CPU: the target is udtrace's child, and a
+# reaped child's time counts in its parent's).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 n=${1:-5000000}
@@ -52,7 +59,7 @@ one() {
 	tramp-arg0) "$UDTRACE" -x backend=trampoline -q -n "$e { @ = sum(arg0); }" -c "$target $2" ;;
 	tramp-return) "$UDTRACE" -x backend=trampoline -q -n 'pid$target:a.out:work:return { @ = count(); }' -c "$target $2" ;;
 	tramp-ustack) "$UDTRACE" -x backend=trampoline -q -n "$e { @[ustack(2)] = count(); }" -c "$target $2" ;;
-	tramp-keyed) /usr/bin/time -f "consumer-cpu %U %S" -o "$tmp/time" "$UDTRACE" -x backend=trampoline -q -n "$e { @[arg0 & 7] = count(); }" -c "$target $2" ;;
+	tramp-keyed) /usr/bin/time -f "consumer-cpu %U %S" -o "$tmp/time" "$UDTRACE" -x backend=trampoline -q -n "$e { @[arg0 & 7] = count(); }" -c "$target $2 1 ${3:-0}" ;;
 	esac >"$tmp/out" 2>"$tmp/err" || return 0
 	sed -n "s/^calls [0-9]* ns [0-9]* cpu \([0-9]*\)$/$1 $2 \1/p" "$tmp/out" >>"$tmp/res"
 	case $1 in tramp|tramp-arg0|tramp-return|tramp-ustack|tramp-keyed)
@@ -62,7 +69,8 @@ one() {
 		d=$(sed -n 's/^udtrace: \([0-9]*\) drops\{0,1\} on CPU.*/\1/p' "$tmp/err" | awk '{ s += $1 } END { print s + 0 }')
 		extra=
 		if [ "$1" = tramp-keyed ] && [ -s "$tmp/time" ]; then
-			extra=$(awk -v c="$c" '/^consumer-cpu/ { t = $2 + $3; if (t > 0) printf ", %.2f M records/s of udtrace CPU (%.2f s)", c / t / 1e6, t }' "$tmp/time")
+			tc=$(sed -n 's/^calls [0-9]* ns [0-9]* cpu \([0-9]*\)$/\1/p' "$tmp/out")
+			extra=$(awk -v c="$c" -v tc="${tc:-0}" '/^consumer-cpu/ { t = $2 + $3 - tc / 1e9; if (t > 0) printf ", %.2f M records/s of udtrace CPU (%.2f s)", c / t / 1e6, t }' "$tmp/time")
 		fi
 		[ "$1" = tramp-arg0 ] && { c="(sum)"; }
 		echo "$1 took $c dropped $d of $2$extra" >>"$tmp/drops"
@@ -112,3 +120,13 @@ printf '%-44s %10s %14s\n' "udtrace trampoline, ustack() (stack copy)" "$tu" "$(
 printf '%-44s %10s %14s\n' "udtrace trampoline, @[arg0 & 7] = count()" "$tk" "$(ratio "$tk" "$bt")"
 echo "== the trampoline's hits taken / dropped (taken + dropped = calls; sum(arg0) shows no count)"
 cat "$tmp/drops"
+[ -n "${SPINS:-}" ] || exit 0
+nr=${NRATE:-1000000}
+echo "== @[arg0 & 7] = count() at slower call rates ($nr calls; rate = calls per second of the thread's own CPU)"
+for sp in $SPINS; do
+	: >"$tmp/res"
+	: >"$tmp/drops"
+	one tramp-keyed "$nr" "$sp"
+	r=$(awk '{ if ($3 > 0) printf "%.1f M calls/s (%.0f ns a call)", $2 / $3 * 1e3, $3 / $2 }' "$tmp/res")
+	echo "SPIN $sp: $r; $(sed 's/^tramp-keyed //' "$tmp/drops")"
+done
