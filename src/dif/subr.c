@@ -860,11 +860,29 @@ int dif_subr(dif_state_t *st, const dif_hit_t *hit, uint32_t subr,
 		    (size_t)ARG(1));
 	case DIF_SUBR_PROGENYOF: {
 		/*
-		 * No process tree yet: the current process or its parent
-		 * only. Deeper ancestors need proc/ to track lineage.
+		 * As DTrace walks p_parent: the process, its parent, and each
+		 * parent's parent as the system has them now (psinfo's
+		 * pr_ppid through xlate: a process gone reads 0, ending the
+		 * walk, and one reparented names its new parent, as on
+		 * illumos). Bounded: pids may be reused into a cycle.
 		 */
 		int64_t p = (int64_t)ARG(0);
 		*out = hit != NULL && (hit->pid == p || hit->ppid == p);
+		if (*out || hit == NULL || hit->xlate == NULL)
+			return 0;
+		for (int32_t cur = hit->ppid, n = 0; cur > 0 && n < 1024; n++) {
+			udt_psinfo_t ps;
+			memset(&ps, 0, sizeof(ps));
+			hit->xlate(hit->xlate_arg, UDT_XL_PSINFO, cur, &ps,
+			    sizeof(ps));
+			if (ps.pr_ppid == cur)
+				break;
+			cur = ps.pr_ppid;
+			if (cur == p) {
+				*out = 1;
+				break;
+			}
+		}
 		return 0;
 	}
 	case DIF_SUBR_INET_NTOA:

@@ -1,4 +1,4 @@
-# proves: execname, ppid, uid and gid are right for every hit of a USDT probe (provider glob) in short-lived workers forked by children of a -c target, which change their ids (setgid 1000+k, setuid 2000+k), fire 2 ticks each and exit, and are reaped while udtrace is stopped, so udtrace reads their hits after they are gone unless it holds their exit until it has (it follows them when the program reads ppid/uid/gid, on the trampoline backend too, whose fork children hold copies of the parent's trampolines): each line has the worker's own ids and the parent it saw itself; and the target's own tick and one of each child (uid 0, gid 0) are each their own process's
+# proves: execname, ppid, uid and gid are right for every hit of a USDT probe (provider glob) in short-lived workers forked by children of a -c target, which change their ids (setgid 1000+k, setuid 2000+k), fire 2 ticks each and exit, and are reaped while udtrace is stopped, so udtrace reads their hits after they are gone unless it holds their exit until it has (it follows them when the program reads ppid/uid/gid, on the trampoline backend too, whose fork children hold copies of the parent's trampolines): each line has the worker's own ids and the parent it saw itself, and progenyof($target) is 1 for the workers, the target's grandchildren (the walk goes past the parent); and the target's own tick and one of each child (uid 0, gid 0) are each their own process's
 # timeout: 40
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -93,7 +93,7 @@ C
 prov=id$(echo $$ | tr 0-9 a-j)
 sed -i "s/PROVNAME/$prov/" "$tmp/idp.c"
 gcc -O2 -g -o "$tmp/idp" "$tmp/idp.c" || exit 1
-"$UDTRACE" $UDTRACE_OPTS -q -o "$tmp/trace" -n "$prov"'*:::tick { printf("%s tick %d: %s, ppid %s, uid %d, gid %d\n", execname, arg0, pid == $target ? "target" : "worker", ppid == arg1 ? "right" : lltostr(ppid), uid, gid); }' -c "$tmp/idp" 2>"$tmp/err" &
+"$UDTRACE" $UDTRACE_OPTS -q -o "$tmp/trace" -n "$prov"'*:::tick { printf("%s tick %d: %s, ppid %s, uid %d, gid %d, progenyof(target) %d\n", execname, arg0, pid == $target ? "target" : "worker", ppid == arg1 ? "right" : lltostr(ppid), uid, gid, progenyof($target)); }' -c "$tmp/idp" 2>"$tmp/err" &
 upid=$!
 wait $upid
 echo "status $?"
