@@ -58,6 +58,21 @@ static void ring_make_room(udt_buffer_t *b, size_t need)
 	}
 }
 
+int buf_room(udt_buffer_t *b, size_t need, int cpu)
+{
+	if (b->data == NULL || need > b->size) {
+		count_drop(b, cpu);
+		return -1;
+	}
+	if (b->size - b->used < need && b->policy != UDT_BUF_RING) {
+		if (b->policy == UDT_BUF_FILL)
+			b->filled = 1;
+		count_drop(b, cpu);
+		return -1;
+	}
+	return 0;
+}
+
 int buf_put(udt_buffer_t *b, uint32_t epid, int cpu, uint32_t kind,
     uint64_t ts, const void *data, size_t len)
 {

@@ -56,6 +56,14 @@ int  buf_init(udt_buffer_t *b, size_t size, int policy);
 void buf_fini(udt_buffer_t *b);
 
 /* Append an entry. 0, or -1 when it was dropped. */
+/*
+ * DTrace reserves a clause's whole entry (dte_needed) before its
+ * predicate runs: 0 when an entry of need bytes (header included) fits
+ * now; otherwise the drop is counted as buf_put counts it and the clause
+ * must not run at all. Never allocates.
+ */
+int buf_room(udt_buffer_t *b, size_t need, int cpu);
+
 int buf_put(udt_buffer_t *b, uint32_t epid, int cpu, uint32_t kind,
     uint64_t ts, const void *data, size_t len);
 

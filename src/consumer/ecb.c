@@ -41,9 +41,16 @@ udt_ecb_t *ecb_create(udt_handle_t *h, udt_prog_t *prog,
 	e->prog = prog;
 	e->clause = c;
 	e->spec_need = sizeof(buf_hdr_t);
-	for (size_t i = 0; c->body != NULL && i < c->body->nrec; i++)
+	int prints = c->body == NULL;
+	for (size_t i = 0; c->body != NULL && i < c->body->nrec; i++) {
 		e->spec_need += sizeof(dif_rechdr_t) +
 		    (((size_t)c->body->rectab[i].size + 7) & ~(size_t)7);
+		int act = i < c->nrecs ? c->recs[i].action : -1;
+		if (act != D_ACT_AGG && act != D_ACT_COMMIT &&
+		    act != D_ACT_DISCARD)
+			prints = 1;
+	}
+	e->buf_need = prints ? e->spec_need : 0;
 	h->ecbs[h->necbs++] = e;
 	e->epid = (uint32_t)h->necbs;
 	if (p->necbs == 0 && p->provider->ops && p->provider->ops->enable)
@@ -432,6 +439,14 @@ void ecb_fire_clk(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit,
 			prog->fire_gen = gen;
 		}
 		dif_clause_begin(st);
+		/*
+		 * No room for the entry: dtrace_probe's reservation fails and
+		 * the ECB is skipped whole, predicate and assignments too.
+		 * END keeps its own way (a fill buffer's END reserve).
+		 */
+		if (e->buf_need != 0 && p->id != DTRACE_PROBE_END &&
+		    buf_room(&h->buf, e->buf_need, hit->cpu) != 0)
+			continue;
 		if (c->pred != NULL) {
 			memset(&res, 0, sizeof(res));
 			if (dif_exec(st, hit, c->pred, &res) != 0) {

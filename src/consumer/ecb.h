@@ -29,6 +29,12 @@ typedef struct udt_ecb {
 	 * (DTrace's dte_needed): speculate() reserves them all at once.
 	 */
 	size_t spec_need;
+	/*
+	 * Bytes its entry needs in the principal buffer, reserved before
+	 * the predicate runs; 0 for a clause that makes no entry there
+	 * (only aggregations, commit( ), discard( ) and assignments).
+	 */
+	size_t buf_need;
 } udt_ecb_t;
 
 /* Create the ECB of clause c on probe p (enable time). NULL on ENOMEM. */
