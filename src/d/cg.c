@@ -203,7 +203,7 @@ static val_t cg_ident(cg_t *g, d_node_t *n)
 		g->line = saved;
 		/* an integer constant stands for itself, its type included;
 		 * translated data stays translated (dt_node_resolve) */
-		if (in->value->kind == N_INT || cg_is_xlated_type(g, iv.type))
+		if (cg_parse_int(g, in->value) || cg_is_xlated_type(g, iv.type))
 			return iv;
 		cg_narrow(g, iv.reg, in->type);
 		return cg_val(iv.reg, in->type);

@@ -62,6 +62,63 @@ int cg_is_null_const(cg_t *g, d_node_t *n)
 }
 
 /*
+ * Would DTrace's parser have built n as an integer constant node?
+ * dt_node_op1/op2/op3 fold operators over constants while they build
+ * the tree, sizeof of a type or a string and offsetof are constants, a
+ * cast of a constant to an integer type is one (dt_node_op2's
+ * DT_TOK_LPAR), and dt_node_ident clones an inline whose value is one.
+ * An inline whose value is such a node stands for a copy of it, its own
+ * type included, never the inline's declared type.
+ */
+int cg_parse_int(cg_t *g, d_node_t *n)
+{
+	int64_t c;
+	cg_inline_t *in;
+	switch (n->kind) {
+	case N_INT:
+	case N_SIZEOF_T:
+	case N_OFFSETOF:
+		return 1;
+	case N_SIZEOF_E:
+		return n->left->kind == N_STRING;
+	case N_IDENT:
+		if (n->scope != NULL)
+			return 0;
+		if ((in = cg_inline_lookup(g, n->name)) != NULL)
+			return !in->assoc && in->value != NULL &&
+			    cg_parse_int(g, in->value);
+		return strcmp(n->name, "NULL") == 0 &&
+		    cg_var_lookup(g, n->name, DIF_SCOPE_GLOBAL) == NULL;
+	case N_UNARY:
+		return (n->op == D_OP_NEG || n->op == D_OP_PLUS ||
+		    n->op == D_OP_BNOT || n->op == D_OP_LNOT) &&
+		    cg_parse_int(g, n->left);
+	case N_CAST:
+		return d_is_int(cg_tname(g, n->tname)) &&
+		    cg_parse_int(g, n->left);
+	case N_TERNARY:
+		if (!cg_parse_int(g, n->cond) || cg_const(g, n->cond, &c) != 0)
+			return 0;
+		return cg_parse_int(g, c ? n->left : n->right);
+	case N_BINARY:
+		switch (n->op) {
+		case D_OP_LOR: case D_OP_LXOR: case D_OP_LAND:
+		case D_OP_BOR: case D_OP_BXOR: case D_OP_BAND:
+		case D_OP_EQ: case D_OP_NE: case D_OP_LT: case D_OP_LE:
+		case D_OP_GT: case D_OP_GE: case D_OP_SHL: case D_OP_SHR:
+		case D_OP_ADD: case D_OP_SUB: case D_OP_MUL: case D_OP_DIV:
+		case D_OP_MOD:
+			return cg_parse_int(g, n->left) &&
+			    cg_parse_int(g, n->right);
+		default:
+			return 0;
+		}
+	default:
+		return 0;
+	}
+}
+
+/*
  * Integer constant expressions. Only what DTrace folds: literals,
  * enumerators, inlines of constants, sizeof, offsetof, and operators
  * over them.
@@ -83,7 +140,8 @@ int cg_const(cg_t *g, d_node_t *n, int64_t *out)
 			return 0;
 		if ((in = cg_inline_lookup(g, n->name)) != NULL &&
 		    d_is_int(in->type) && cg_const(g, in->value, &a) == 0) {
-			*out = narrow(a, in->type);
+			*out = cg_parse_int(g, in->value) ? a :
+			    narrow(a, in->type);
 			return 0;
 		}
 		/* the built-in `inline long NULL = 0`, unless a variable hides it */
