@@ -177,6 +177,8 @@ int main(int argc, char **argv)
 	free(buf);
 	free(tp->ring);
 	free(tp->thr);
+	free(tp);
+	free(b);
 	udt_close(h);
 	fclose(null);
 	return total == want ? 0 : 1;
