@@ -761,7 +761,9 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 				d_error(g->cc, n->line, "D_OP_SCALAR",
 				    "operator ! requires an operand of scalar type");
 			cg_emit(g, DIF_CEQ, v.reg, v.reg, 0, 0);
-			v.type = cg_t_int(g);
+			/* dt_node_op1 folds ! of a constant keeping its type */
+			if (!cg_parse_int(g, n->left))
+				v.type = cg_t_int(g);
 			break;
 		case D_OP_DEREF: {
 			if (cg_xlate_deref(g, n, &v))
@@ -781,6 +783,11 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 		}
 		case D_OP_ADDROF: {
 			d_node_t *o = n->left;
+			/* an inline of a constant (NULL too) is a constant node
+			 * already where dt_cook_op1 checks the operand */
+			if (o->kind == N_IDENT && cg_parse_int(g, o))
+				d_error(g->cc, n->line, "D_ADDROF_LVAL",
+				    "unacceptable operand for unary & operator");
 			if (o->kind == N_AGG ||
 			    o->kind == N_IDENT || o->kind == N_SELF ||
 			    o->kind == N_THIS || (o->kind == N_INDEX &&
