@@ -944,6 +944,13 @@ val_t cg_expr(cg_t *g, d_node_t *n)
 		}
 		break;
 	case N_TERNARY: {
+		int64_t cv;
+		/* dt_node_op3 keeps only the branch a constant condition
+		 * chooses, so the other is never typed or generated */
+		if (cg_parse_int(g, n->cond) && cg_const(g, n->cond, &cv) == 0) {
+			v = cg_expr(g, cv ? n->left : n->right);
+			break;
+		}
 		val_t c = cg_expr(g, n->cond);
 		if (!d_is_scalar(c.type))
 			d_error(g->cc, n->line, "D_OP_SCALAR",
