@@ -83,6 +83,14 @@ typedef struct udt_hit {
 	 * after the process may be gone); 0: the consumer finds it itself.
 	 */
 	int32_t ppid;
+	/*
+	 * Its uid and gid, when idknown, as the backend read them while the
+	 * process lived (the uprobe backend's watch, holding a program that
+	 * maps a watched object; a fork child has its parent's): a hit read
+	 * after the process is gone; 0: the consumer finds them itself.
+	 */
+	int idknown;
+	uint32_t uid, gid;
 } udt_hit_t;
 
 /*

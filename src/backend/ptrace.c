@@ -565,6 +565,7 @@ static void on_syscall(pt_backend_t *b, pt_thread_t *t)
 	h->cookie = NULL;
 	h->comm = NULL;
 	h->ppid = 0;
+	h->idknown = 0;
 	cb->syscall(cb->arg, h, nr, ret);
 out:
 	pt_cont(t, 0);

@@ -458,8 +458,7 @@ static void ptp_sample(up_backend_t *b, const uint32_t *pt, uint32_t cpu,
 		return;
 	memset(h->regs, 0, sizeof h->regs);
 	h->proc = NULL;
-	h->comm = up_comm_find(b, (pid_t)pt[0]);
-	h->ppid = up_comm_ppid(b, (pid_t)pt[0]);
+	up_comm_fill(b, h, (pid_t)pt[0]);
 	h->pid = (pid_t)pt[0];
 	h->tid = (pid_t)pt[1];
 	h->cpu = (int)cpu;
@@ -525,8 +524,12 @@ void up_sys_sample(up_backend_t *b, const unsigned char *rec, size_t size)
 		if (up->pid == (pid_t)pt[0])
 			h->proc = up->p;
 	/* not a process we watch: what the trackers heard of it */
-	h->comm = h->proc ? NULL : up_comm_find(b, (pid_t)pt[0]);
-	h->ppid = h->proc ? 0 : up_comm_ppid(b, (pid_t)pt[0]);
+	if (h->proc) {
+		h->comm = NULL;
+		h->ppid = 0;
+		h->idknown = 0;
+	} else
+		up_comm_fill(b, h, (pid_t)pt[0]);
 	h->pid = (pid_t)pt[0];
 	h->tid = (pid_t)pt[1];
 	h->cpu = (int)cpu[0];

@@ -111,6 +111,8 @@ typedef struct up_comm {
 	pid_t pid, ppid;
 	char name[16], old[16];
 	int execd;
+	int idknown;             /* uid, gid read from /proc, or inherited */
+	uint32_t uid, gid;
 } up_comm_t;
 
 /* The system call events (tracepoint.c). */
@@ -246,6 +248,15 @@ up_site_t *up_id_find(const up_backend_t *b, uint64_t id);
 const char *up_comm_find(up_backend_t *b, pid_t pid);
 /* pid's parent from the FORK records, 0: not seen. */
 pid_t up_comm_ppid(up_backend_t *b, pid_t pid);
+/* What the trackers know of pid (name, parent, ids) into h's fields. */
+void up_comm_fill(up_backend_t *b, udt_hit_t *h, pid_t pid);
+/*
+ * pid's parent, ids and name as read from /proc while it lived (the
+ * watch held it): kept for its hits read after it is gone, and given to
+ * the children it forks. Main thread only, as the records.
+ */
+void up_comm_ident(up_backend_t *b, pid_t pid, pid_t ppid, uint32_t uid,
+    uint32_t gid, const char *name);
 /*
  * pid's name before the exec the kernel's exec tracepoint reports: the
  * old name if the exec's COMM record came first, else the name (the

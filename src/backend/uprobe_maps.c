@@ -12,7 +12,9 @@
  *
  * Owns: the watch events and their rings (not in the drained set: they
  * carry no hits), the watch thread, the queue of mappings between the
- * two threads and the threads held for them.
+ * two threads and the threads held for them, and each held process's
+ * parent, ids and name read while it is held (given to the trackers,
+ * up_comm_ident, so its hits read after it is gone are its own).
  * Must not: call the consumer from the watch thread (only wants(),
  * which is thread-safe); keep a thread held once its record is reported
  * or udtrace ends; block the main thread on the watch thread for longer
@@ -26,6 +28,7 @@
  * overrun) loses that object, counted nowhere.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <poll.h>
 #include <stdio.h>
@@ -61,6 +64,11 @@ typedef struct up_mrec {
 	uint64_t since;       /* CLOCK_MONOTONIC ns the hold began */
 	int taken;            /* under mu: the main thread is reporting it */
 	int done;             /* under mu: reported, the hold may end */
+	/* its parent, ids and name, read while it was held (idknown) */
+	int idknown;
+	pid_t ppid;
+	uint32_t uid, gid;
+	char name[16];
 	struct up_mrec *next;
 } up_mrec_t;
 
@@ -107,6 +115,63 @@ static void kick(int efd)
 	(void)!write(efd, &one, sizeof one);
 }
 
+/* A small /proc file of pid into buf (NUL-terminated), or -1. */
+static ssize_t proc_text(pid_t pid, const char *what, char *buf, size_t len)
+{
+	char path[64];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof path, "/proc/%d/%s", (int)pid, what);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return -1;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	return n;
+}
+
+/* The first number after "\nkey:" in a status text, or -1. */
+static long long status_num(const char *text, const char *key)
+{
+	char k[16];
+	const char *at;
+
+	snprintf(k, sizeof k, "\n%s:", key);
+	if (!(at = strstr(text, k)))
+		return -1;
+	return strtoll(at + strlen(k), NULL, 10);
+}
+
+/*
+ * The process's parent, uid, gid and name while it lives (held, or
+ * racing on): the kernel keeps none of them for a process gone before
+ * udtrace reads its hits, so these are what its hits show then.
+ */
+static void read_ident(up_mrec_t *m)
+{
+	char buf[2048];
+	long long pp, uid, gid;
+
+	if (proc_text(m->pid, "status", buf, sizeof buf) <= 0)
+		return;
+	pp = status_num(buf, "PPid");
+	uid = status_num(buf, "Uid");
+	gid = status_num(buf, "Gid");
+	if (pp < 0 || uid < 0 || gid < 0)
+		return;
+	m->ppid = (pid_t)pp;
+	m->uid = (uint32_t)uid;
+	m->gid = (uint32_t)gid;
+	if (proc_text(m->pid, "comm", buf, sizeof m->name) > 0) {
+		buf[strcspn(buf, "\n")] = '\0';
+		memcpy(m->name, buf, strlen(buf) + 1);
+	}
+	m->idknown = 1;
+}
+
 /* A mapping wants() asked for: hold its thread, queue it. 1 if queued. */
 static int take(struct up_watch *w, pid_t pid, pid_t tid, const char *path,
     uint64_t dev, uint64_t ino)
@@ -124,6 +189,7 @@ static int take(struct up_watch *w, pid_t pid, pid_t tid, const char *path,
 	m->ino = ino;
 	/* not held (another tracer's, not permitted): it races the arming */
 	(void)up_hold_start(&m->hold, pid, tid);
+	read_ident(m);
 	m->since = now_ns();
 	pthread_mutex_lock(&w->mu);
 	*w->tailp = m;
@@ -397,6 +463,10 @@ void up_maps_read(up_backend_t *b)
 		pthread_mutex_unlock(&w->mu);
 		if (!m)
 			break;
+		/* before its sites exist: its first hit may be read after it is gone */
+		if (m->idknown)
+			up_comm_ident(b, m->pid, m->ppid, m->uid, m->gid,
+			    m->name);
 		if (b->base.cb.mapped)
 			b->base.cb.mapped(b->base.cb.arg, m->pid, m->path,
 			    m->dev, m->ino);

@@ -288,6 +288,39 @@ pid_t up_comm_ppid(up_backend_t *b, pid_t pid)
 	return c->pid == pid && pid > 0 ? c->ppid : 0;
 }
 
+void up_comm_fill(up_backend_t *b, udt_hit_t *h, pid_t pid)
+{
+	up_comm_t *c = comm_slot(b, pid);
+	int mine = c->pid == pid && pid > 0;
+
+	h->comm = mine && c->name[0] ? c->name : NULL;
+	h->ppid = mine ? c->ppid : 0;
+	h->idknown = mine && c->idknown;
+	h->uid = h->idknown ? c->uid : 0;
+	h->gid = h->idknown ? c->gid : 0;
+}
+
+void up_comm_ident(up_backend_t *b, pid_t pid, pid_t ppid, uint32_t uid,
+    uint32_t gid, const char *name)
+{
+	up_comm_t *c = comm_slot(b, pid);
+
+	if (pid <= 0)
+		return;
+	if (c->pid != pid) {
+		c->name[0] = '\0';
+		c->execd = 0;
+	}
+	c->pid = pid;
+	c->ppid = ppid;
+	c->idknown = 1;
+	c->uid = uid;
+	c->gid = gid;
+	/* a COMM record not yet drained names it the same way */
+	if (name != NULL && name[0])
+		snprintf(c->name, sizeof c->name, "%s", name);
+}
+
 /*
  * pid's name from /proc (a process the records have not named: it ran
  * before udtrace), in a static buffer; NULL if it is gone. No allocation.
@@ -339,6 +372,7 @@ static void comm_record(up_backend_t *b, const struct perf_event_header *hdr,
 			c->ppid = 0;
 			c->name[0] = '\0';
 			c->execd = 0;
+			c->idknown = 0;
 		}
 		if (hdr->misc & PERF_RECORD_MISC_COMM_EXEC) {
 			/* the exec tracepoint's exec fires with the old name */
@@ -360,11 +394,23 @@ static void comm_record(up_backend_t *b, const struct perf_event_header *hdr,
 		c->pid = (pid_t)v[1];
 		c->ppid = 0;
 		c->execd = 0;
+		c->idknown = 0;
 		snprintf(c->name, sizeof c->name, "%s", pn);
 		pn = c->name;
 	}
-	c = comm_slot(b, (pid_t)v[0]);
 	{
+		/* the parent's ids, as fork gives them (slots may be one) */
+		const up_comm_t *pc = comm_slot(b, (pid_t)v[1]);
+		int known = pc->pid == (pid_t)v[1] && pc->idknown;
+		uint32_t uid = pc->uid, gid = pc->gid;
+
+		c = comm_slot(b, (pid_t)v[0]);
+		/*
+		 * Already read from /proc (the watch held it after this fork,
+		 * at its exec, before this record was drained): that stays.
+		 */
+		if (c->pid == (pid_t)v[0] && c->idknown)
+			return;
 		/* a parent never announced: its child's name is not known */
 		char name[16] = "";
 		if (pn)
@@ -373,6 +419,9 @@ static void comm_record(up_backend_t *b, const struct perf_event_header *hdr,
 		c->ppid = (pid_t)v[1];
 		memcpy(c->name, name, sizeof name);
 		c->execd = 0;
+		c->idknown = known;
+		c->uid = uid;
+		c->gid = gid;
 	}
 }
 
@@ -455,9 +504,13 @@ static void ring_deliver(up_backend_t *b, up_ring_t *r)
 	}
 	h->cookie = s->s->cookie;
 	h->proc = s->up ? s->up->p : NULL;
-	h->comm = s->up ? NULL : up_comm_find(b, (pid_t)pt[0]);
-	/* a process we do not trace may be gone before /proc says who its parent was */
-	h->ppid = s->up ? 0 : up_comm_ppid(b, (pid_t)pt[0]);
+	/* a process we do not trace may be gone before /proc says who it was */
+	if (s->up) {
+		h->comm = NULL;
+		h->ppid = 0;
+		h->idknown = 0;
+	} else
+		up_comm_fill(b, h, (pid_t)pt[0]);
 	h->pid = (pid_t)pt[0];
 	h->tid = (pid_t)pt[1];
 	h->cpu = (int)cpu[0];

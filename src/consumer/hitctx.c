@@ -134,6 +134,7 @@ static void ident_read(hitctx_ident_t *id, pid_t pid)
 			id->uid = (uint32_t)v;
 		if ((v = status_field(buf, "Gid")) >= 0)
 			id->gid = (uint32_t)v;
+		id->known = 1;
 	}
 	if (slurp(pid, "comm", buf, sizeof(id->execname)) > 0) {
 		buf[strcspn(buf, "\n")] = '\0';

@@ -47,6 +47,7 @@ typedef struct hitctx_ident {
 	uint32_t uid, gid;
 	char execname[32];
 	uint64_t stamp;           /* hit time it was read at */
+	int known;                /* its /proc status was read at least once */
 } hitctx_ident_t;
 
 /*

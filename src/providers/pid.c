@@ -812,6 +812,14 @@ void pid_hit(void *arg, const udt_hit_t *uh)
 		hit->ppid = id->ppid || !uh->ppid ? id->ppid : uh->ppid;
 		hit->uid = id->uid;
 		hit->gid = id->gid;
+		if (!id->known && uh->idknown) {
+			/*
+			 * never read live here: what the backend read while it
+			 * lived (held at its mapping, or its parent's at fork)
+			 */
+			hit->uid = uh->uid;
+			hit->gid = uh->gid;
+		}
 		/* the backend's record of its name outlives the process */
 		hit->execname = uh->comm != NULL ? uh->comm : id->execname;
 	}
