@@ -456,6 +456,7 @@ udt_prog_t *udt_compile(udt_handle_t *h, int kind, const char *text,
 	cc.setopt_arg = h;
 	cc.has_provider = compile_has_provider;
 	cc.has_provider_arg = h;
+	cc.libdirs = h->opts.libdir;
 
 	compile_prefix(kind, name, prefix, sizeof(prefix));
 	if (d_compile(&cc, &dp) != 0) {

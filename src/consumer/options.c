@@ -25,6 +25,7 @@ enum opt_kind {
 	OK_INT64,     /* int64_t, any integer */
 	OK_UINT32,    /* uint32_t, non-negative integer */
 	OK_STR,       /* char[] of the given field size */
+	OK_PATHS,     /* char[]: each value appended, NUL-separated, "" ends */
 	OK_IGNORE,    /* accepted with a value, stored elsewhere (cpp options) */
 	OK_SPECIAL    /* parsed by its own code below */
 };
@@ -71,7 +72,7 @@ static const opt_def_t opt_table[] = {
 	{ "jsontimestamp", OK_BOOL,   F(jsontimestamp), 0, 0 },
 	{ "jstackframes",  OK_UINT32, F(jstackframes), 0, 0 },
 	{ "jstackstrsize", OK_UINT32, F(jstackstrsize), 0, 0 },
-	{ "libdir",        OK_STR,    S(libdir), 0 },
+	{ "libdir",        OK_PATHS,  S(libdir), 0 },
 	{ "lockmem",       OK_SPECIAL, F(lockmem), 0, 0 },
 	{ "maxframes",     OK_UINT32, F(maxframes), 0, 0 },
 	{ "noresolve",     OK_BOOL,   F(noresolve), 0, 0 },
@@ -462,6 +463,19 @@ opts_set(udt_opts_t *o, const char *name, const char *value, int active)
 			rc = 0;
 		}
 		break;
+	case OK_PATHS: {
+		/* -L adds a directory, as dtrace's libdir does: none replaces */
+		size_t used = 0;
+		while (used < d->fsize && field[used] != '\0')
+			used += strlen(field + used) + 1;
+		if (value != NULL && *value != '\0' &&
+		    used + strlen(value) + 2 <= d->fsize) {
+			memcpy(field + used, value, strlen(value) + 1);
+			field[used + strlen(value) + 1] = '\0';
+			rc = 0;
+		}
+		break;
+	}
 	case OK_IGNORE:
 		rc = value != NULL && *value != '\0' ? 0 : -1;
 		break;

@@ -39,7 +39,7 @@ typedef struct udt_opts {
 	int jsontimestamp;
 	/* strings */
 	char cpppath[256];
-	char libdir[256];
+	char libdir[4096];    /* -L dirs: NUL-separated, an empty one ends */
 	char backend[16];  /* "", "uprobe", "ptrace" or "trampoline" */
 	char stackformat[16];
 	uint32_t version;  /* -x version: D language version (0: the latest) */

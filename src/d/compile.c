@@ -502,6 +502,7 @@ int d_compile(d_cc_t *cc, d_program_t **out)
 	p->kind = cc->kind;
 	p->name = pstrdup(p, cc->srcname ? cc->srcname : "");
 	g.prog = p;
+	d_libs_load(cc, define_at_parse, &g);
 	cc->on_decl = define_at_parse;
 	cc->on_decl_arg = &g;
 	d_parse(cc);

@@ -82,6 +82,7 @@ _Noreturn void d_verror(d_cc_t *cc, int line, const char *tag,
 	/* an empty tag is legitimate: DTrace tags no printf-grammar error */
 	snprintf(cc->errtag, sizeof(cc->errtag), "%s", tag ? tag : "D_UNKNOWN");
 	cc->errline = line;
+	cc->errfile = cc->filetag;
 	vsnprintf(cc->errmsg, sizeof(cc->errmsg), fmt, ap);
 	/* DTrace strips one trailing newline (multi-line messages end with one). */
 	size_t len = strlen(cc->errmsg);
@@ -110,7 +111,10 @@ void d_format_error(const d_cc_t *cc, int errtags, char *buf, size_t len)
 	 * Like dtrace: a line number only for script files; programs given
 	 * on the command line name the region (predicate / action list).
 	 */
-	if (cc->kind == D_PROG_SCRIPT && cc->errline > 0)
+	if (cc->errfile != NULL)   /* dt_set_errmsg: a library names itself */
+		off += (size_t)snprintf(buf + off, len - off,
+		    "\"%s\", line %d: ", cc->errfile, cc->errline);
+	else if (cc->kind == D_PROG_SCRIPT && cc->errline > 0)
 		off += (size_t)snprintf(buf + off, len - off, "line %d: ",
 		    cc->errline);
 	else if (cc->region != NULL)

@@ -100,6 +100,15 @@ typedef struct d_cc {
 	/* `#pragma D depends_on provider P`: does P exist? (NULL: no) */
 	int (*has_provider)(void *arg, const char *name);
 	void *has_provider_arg;
+	/*
+	 * D library directories (-L), in the order given: every *.d file
+	 * in them is compiled before the program (libs.c). libdir is the
+	 * NUL-separated list ending with an empty string (NULL: none).
+	 */
+	const char *libdirs;
+	const char *filetag;     /* the library being compiled, else NULL */
+	struct d_libs *libs;     /* libs.c's dependency graph (arena) */
+	struct d_names *names;   /* parse.c's type/identifier names (arena) */
 	/* `#pragma D attributes` names, checked when the program is whole */
 	struct d_pragat *pragats;
 
@@ -121,6 +130,7 @@ typedef struct d_cc {
 	const char *region;      /* "predicate", "action list" or NULL */
 	char errtag[40];
 	int errline;             /* 0 when no line applies */
+	const char *errfile;     /* the library the error is in, else NULL */
 	char errmsg[2048];       /* message without tag, region or line */
 
 	void *priv;              /* check.c / cg.c state */
@@ -139,6 +149,13 @@ struct d_pragat {
 };
 void d_pragma_attributes(d_cc_t *cc, const char *const *w, int nw, int line);
 void d_pragma_depends(d_cc_t *cc, const char *const *w, int nw, int line);
+/*
+ * libs.c: compile the D libraries of cc->libdirs, handing each of their
+ * declarations to on_decl; and a library's `#pragma D depends_on
+ * library name`, checked while that library is compiled.
+ */
+void d_libs_load(d_cc_t *cc, void (*on_decl)(void *, d_node_t *), void *arg);
+void d_libs_depends(d_cc_t *cc, const char *name, int line);
 char *d_strndup(d_cc_t *cc, const char *s, size_t n);
 char *d_sprintf(d_cc_t *cc, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

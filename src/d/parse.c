@@ -29,16 +29,25 @@ typedef struct name_ent {
 	struct name_ent *next;
 } name_ent_t;
 
+/*
+ * The names the lexer needs to tell types from identifiers. They belong
+ * to the compile, not to one parse: a D library's typedefs are types in
+ * the program compiled after it (libs.c).
+ */
+struct d_names {
+	name_ent_t *typedefs;   /* typedef names the program declared */
+	name_ent_t *bodies;     /* "struct s" etc. the program defined, so a
+	                         * second body is refused when it is read */
+	name_ent_t *idents;     /* names that are variables, not types */
+};
+
 typedef struct parser {
 	d_cc_t *cc;
 	d_lexer_t lx;
 	d_tok_t buf[4];
 	int nbuf;
 	int mode;
-	name_ent_t *typedefs;   /* typedef names the program declared */
-	name_ent_t *bodies;     /* "struct s" etc. the program defined, so a
-	                         * second body is refused when it is read */
-	name_ent_t *idents;     /* names that are variables, not types */
+	struct d_names *nm;     /* the compile's names (cc->names) */
 	int top_unary;          /* last conditional expression was a unary one */
 } parser_t;
 
@@ -141,7 +150,7 @@ static int is_typename(parser_t *p, const char *s)
 	s = own_scope(s);
 	if (strchr(s, '`') != NULL)
 		return 0;
-	if (in_names(p->typedefs, s))
+	if (in_names(p->nm->typedefs, s))
 		return 1;
 	for (const char *const *b = d_builtin_typenames; *b != NULL; b++)
 		if (strcmp(*b, s) == 0)
@@ -191,11 +200,11 @@ static int starts_type(parser_t *p, int k)
 	if (is_base_kw(t))
 		return 1;
 	if (t->kind != TK_IDENT || !is_typename(p, t->str) ||
-	    in_names(p->idents, t->str))
+	    in_names(p->nm->idents, t->str))
 		return 0;
 	int n = peek(p, k + 1)->kind;
 	if (n == TK_INC || n == TK_DEC || n == '[' || n == '=') {
-		add_name(p, &p->idents, peek(p, k)->str);
+		add_name(p, &p->nm->idents, peek(p, k)->str);
 		return 0;
 	}
 	return 1;
@@ -835,11 +844,11 @@ static int parse_specs(parser_t *p, d_spec_t *spec, int *storage)
 						    "%s %s", k == D_SPEC_STRUCT ?
 						    "struct" : k == D_SPEC_UNION ?
 						    "union" : "enum", spec->name);
-						if (in_names(p->bodies, full))
+						if (in_names(p->nm->bodies, full))
 							d_error(p->cc, peek(p, 0)->line,
 							    "D_DECL_TYPERED", "type "
 							    "redeclared: %s", full);
-						add_name(p, &p->bodies, full);
+						add_name(p, &p->nm->bodies, full);
 					}
 					spec->has_body = 1;
 					spec->defined = d_alloc(p->cc,
@@ -1107,7 +1116,7 @@ static void parse_enum_body(parser_t *p, d_spec_t *spec)
 		m->line = t->line;
 		m->name = next(p).str;
 		/* enumerators are constants, never type names */
-		add_name(p, &p->idents, m->name);
+		add_name(p, &p->nm->idents, m->name);
 		if (peek(p, 0)->kind == '=') {
 			next(p);
 			m->value = parse_cond(p);
@@ -1165,9 +1174,9 @@ static d_node_t *parse_declaration(parser_t *p)
 			    "may not be declared as local variables: %s",
 			    tn->tn.ident);
 		if (storage == D_ST_TYPEDEF)
-			add_name(p, &p->typedefs, tn->tn.ident);
+			add_name(p, &p->nm->typedefs, tn->tn.ident);
 		else
-			add_name(p, &p->idents, tn->tn.ident);
+			add_name(p, &p->nm->idents, tn->tn.ident);
 		*tail = tn;
 		tail = &tn->next;
 		if (is_inline) {
@@ -1357,6 +1366,9 @@ void d_parse(d_cc_t *cc)
 	parser_t ps, *p = &ps;
 	memset(p, 0, sizeof(*p));
 	p->cc = cc;
+	if (cc->names == NULL)
+		cc->names = d_alloc(cc, sizeof(struct d_names));
+	p->nm = cc->names;
 	d_lex_init(&p->lx, cc, cc->src != NULL ? cc->src : "");
 	p->lx.is_type = lex_is_type;
 	p->lx.is_type_arg = p;

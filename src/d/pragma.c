@@ -4,7 +4,9 @@
  *
  * Owns: the syntax of the two pragmas and the dependency classes.
  * Must not: apply the attributes: the code generator lowers a clause's
- * statement attributes with those of the globals it uses (cg_attr.c).
+ * statement attributes with those of the globals it uses (cg_attr.c);
+ * nor order D libraries: a library's own `depends_on library` is
+ * checked by libs.c, only the main program's is refused here.
  * Invariant: every name given attributes is remembered (cc->pragats) and
  * must name an identifier when the program is whole (D_PRAGMA_UNUSED,
  * raised by d_pragma_unused() at the pragma's own line).
@@ -62,11 +64,13 @@ void d_pragma_depends(d_cc_t *cc, const char *const *w, int nw, int line)
 		    cc->has_provider(cc->has_provider_arg, w[1]);
 	else if (strcmp(w[0], "module") == 0)
 		found = have_module(cc, w[1]);
-	else if (strcmp(w[0], "library") == 0)
-		/* udtrace compiles no D libraries: every program is main */
-		d_error(cc, line, "D_PRAGMA_DEPEND", "main program may not "
-		    "explicitly depend on a library");
-	else
+	else if (strcmp(w[0], "library") == 0) {
+		if (cc->filetag == NULL)
+			d_error(cc, line, "D_PRAGMA_DEPEND", "main program may "
+			    "not explicitly depend on a library");
+		d_libs_depends(cc, w[1], line);
+		found = 1;
+	} else
 		d_error(cc, line, "D_PRAGMA_INVAL", "invalid class %s specified "
 		    "by #pragma depends_on", w[0]);
 	if (!found)
