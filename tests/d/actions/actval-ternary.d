@@ -1,3 +1,3 @@
-/* proves: actions as ?: operands are D_OP_ACT */
+/* proves: actions as ?: operands are D_OP_ACT (a condition that is not constant: DTrace folds 1 ? a : b to a while parsing) */
 /* args: -x errtags */
-BEGIN { x = 1 ? trace(0) : trace(1); }
+BEGIN { x = timestamp ? trace(0) : trace(1); }
