@@ -346,10 +346,10 @@ static int records_print(const d_clause_prog_t *c, const unsigned char *recs,
 	return 0;
 }
 
-void ecb_fire_n(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit, uint64_t n)
+/* The probe a firing is of, and the speculation hooks its actions call. */
+static inline void hit_bind(udt_handle_t *h, const udt_probe_t *p,
+    dif_hit_t *hit)
 {
-	if (p->ecbs == NULL || h->exiting || n == 0)
-		return;
 	hit->probe_id = p->id;
 	hit->prov = p->prov;
 	hit->mod = p->mod;
@@ -358,6 +358,13 @@ void ecb_fire_n(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit, uint64_t n)
 	hit->speculation = spec_hit_cb;
 	hit->spec_check = spec_check_cb;
 	hit->spec_arg = &h->spec;
+}
+
+void ecb_fire_n(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit, uint64_t n)
+{
+	if (p->ecbs == NULL || h->exiting || n == 0)
+		return;
+	hit_bind(h, p, hit);
 	uint64_t gen = ++h->firing_gen;
 	h->fire_depth++;
 	for (udt_ecb_t *e = p->ecbs; e != NULL; e = e->next) {
@@ -398,11 +405,7 @@ void ecb_fire_clk(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit,
 		return;
 	if (h->exiting && p->id != DTRACE_PROBE_END)
 		return;
-	hit->probe_id = p->id;
-	hit->prov = p->prov;
-	hit->mod = p->mod;
-	hit->func = p->func;
-	hit->name = p->name;
+	hit_bind(h, p, hit);
 	/*
 	 * Only the clocks some enabled program reads: CLOCK_THREAD_CPUTIME_ID
 	 * is a system call, too dear to pay on every hit for nothing.
@@ -414,9 +417,6 @@ void ecb_fire_clk(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit,
 		hit->vtimestamp = clock_ns(CLOCK_THREAD_CPUTIME_ID);
 	if (need & UDT_CLOCK_WTS)
 		hit->walltimestamp = (int64_t)clock_ns(CLOCK_REALTIME);
-	hit->speculation = spec_hit_cb;
-	hit->spec_check = spec_check_cb;
-	hit->spec_arg = &h->spec;
 	uint64_t gen = ++h->firing_gen;
 	h->fire_depth++;
 
@@ -518,15 +518,8 @@ int ecb_fire_count(udt_handle_t *h, udt_ecb_t *e, dif_hit_t *hit, uint64_t n)
 
 	if (prog->agg == NULL || c->body == NULL)
 		return -1;
-	hit->probe_id = p->id;
-	hit->prov = p->prov;
-	hit->mod = p->mod;
-	hit->func = p->func;
-	hit->name = p->name;
+	hit_bind(h, p, hit);
 	hit->epid = e->epid;
-	hit->speculation = spec_hit_cb;
-	hit->spec_check = spec_check_cb;
-	hit->spec_arg = &h->spec;
 	prog->fire_gen = ++h->firing_gen;
 	dif_firing_begin(prog->st, hit);
 	dif_clause_begin(prog->st);
