@@ -11,7 +11,7 @@ send tick-10ms /n == 4/ { n++; printf("done\\n"); }\r
 wait udtrace> 
 send :go\r
 wait done
-sleep 0.1
+wait udtrace> 
 send :print @calls\r
 wait udtrace> 
 send :print\r

@@ -19,6 +19,7 @@ send END { printf("end\\n"); }\r
 wait udtrace> 
 send :go\r
 wait traced
+wait udtrace> 
 send :quit\r
 SCRIPT
 drive_done

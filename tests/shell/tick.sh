@@ -11,12 +11,12 @@ send END { printf("end after %d\\n", i); }\r
 wait udtrace> 
 send :go\r
 wait tick 3
-sleep 0.2
+wait udtrace> 
 send :stop\r
 wait udtrace> 
 send :go\r
 wait tick 3
-sleep 0.2
+wait udtrace> 
 send \x03
 wait udtrace> 
 send :stop\r
