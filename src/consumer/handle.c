@@ -31,10 +31,17 @@ static void seterr(udt_handle_t *h, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 static void seterr(udt_handle_t *h, const char *fmt, ...)
 {
-	va_list ap;
+	va_list ap, ap2;
 	va_start(ap, fmt);
-	vsnprintf(h->errmsg, sizeof(h->errmsg), fmt, ap);
+	va_copy(ap2, ap);
+	int n = vsnprintf(h->errmsg, sizeof(h->errmsg), fmt, ap);
 	va_end(ap);
+	free(h->errlong);
+	h->errlong = NULL;
+	if (n >= (int)sizeof(h->errmsg) &&
+	    (h->errlong = malloc((size_t)n + 1)) != NULL)
+		vsnprintf(h->errlong, (size_t)n + 1, fmt, ap2);
+	va_end(ap2);
 }
 
 /*
@@ -155,11 +162,16 @@ void udt_close(udt_handle_t *h)
 	buf_fini(&h->buf);
 	spec_fini(&h->spec);
 	probe_reg_fini(&h->reg);
+	free(h->errlong);
 	free(h);
 }
 
 const char *udt_errmsg(const udt_handle_t *h)
 {
+	/* other writers fill errmsg directly: errlong is stale once they do */
+	if (h->errlong != NULL &&
+	    strncmp(h->errlong, h->errmsg, sizeof(h->errmsg) - 1) == 0)
+		return h->errlong;
 	return h->errmsg;
 }
 
@@ -270,13 +282,14 @@ static int pragma_setopt(d_cc_t *cc, void *arg, const char *name,
 	return 0;
 }
 
-/* The part of a message before the error itself, as dtrace words it. */
-static void compile_prefix(int kind, const char *name, char *buf, size_t len)
+/*
+ * The words of a message before the program's name, as dtrace puts them;
+ * the name (a whole -n program) follows unabridged, then ": ".
+ */
+static const char *compile_prefix(int kind)
 {
-	if (kind == UDT_PROG_SCRIPT)
-		snprintf(buf, len, "failed to compile script %s: ", name);
-	else
-		snprintf(buf, len, "invalid probe specifier %s: ", name);
+	return kind == UDT_PROG_SCRIPT ? "failed to compile script " :
+	    "invalid probe specifier ";
 }
 
 udt_prog_t *udt_prog_adopt(udt_handle_t *h, d_program_t *dp, int kind,
@@ -403,7 +416,7 @@ void udt_set_arg0(udt_handle_t *h, const char *arg0)
 udt_prog_t *udt_compile(udt_handle_t *h, int kind, const char *text,
     const char *name, int argc, char *const argv[], unsigned cflags)
 {
-	char prefix[4096], msg[4096];
+	char msg[4096];
 	d_cc_t cc;
 	d_program_t *dp = NULL;
 	unsigned char *argused = calloc((size_t)argc + 1, 1);
@@ -458,10 +471,9 @@ udt_prog_t *udt_compile(udt_handle_t *h, int kind, const char *text,
 	cc.has_provider_arg = h;
 	cc.libdirs = h->opts.libdir;
 
-	compile_prefix(kind, name, prefix, sizeof(prefix));
 	if (d_compile(&cc, &dp) != 0) {
 		d_format_error(&cc, h->opts.errtags, msg, sizeof(msg));
-		seterr(h, "%s%s", prefix, msg);
+		seterr(h, "%s%s: %s", compile_prefix(kind), name, msg);
 		goto fail;
 	}
 	free_objects(objs, cc.ndwobjs);
@@ -519,15 +531,15 @@ static size_t prog_recbufsize(const d_program_t *dp)
 static void provider_error(udt_handle_t *h, const udt_prog_t *p,
     const d_clause_prog_t *c, const d_pdesc_t *d)
 {
-	char prefix[4096], where[64] = "", tag[48] = "";
+	char where[64] = "", tag[48] = "";
 	int line = d->line ? d->line : c != NULL ? c->line : 0;
 
-	compile_prefix(p->kind, p->name, prefix, sizeof(prefix));
 	if (p->kind == UDT_PROG_SCRIPT && line > 0)
 		snprintf(where, sizeof(where), "line %d: ", line);
 	if (h->opts.errtags && h->prov_tag[0] != '\0')
 		snprintf(tag, sizeof(tag), "[%s] ", h->prov_tag);
-	seterr(h, "%s%s%s%s", prefix, tag, where, h->prov_err);
+	seterr(h, "%s%s: %s%s%s", compile_prefix(p->kind), p->name, tag, where,
+	    h->prov_err);
 	h->prov_err[0] = h->prov_tag[0] = '\0';
 }
 
@@ -552,7 +564,7 @@ int udt_enable(udt_handle_t *h, udt_prog_t *p, int *nmatched)
 {
 	d_program_t *dp = p->dp;
 	int zdefs = h->opts.zdefs || (p->cflags & UDT_C_ZDEFS);
-	char desc[1024], prefix[4096];
+	char desc[1024];
 	unsigned pneeds0 = h->pneeds;
 
 	if (nmatched)
@@ -597,13 +609,12 @@ int udt_enable(udt_handle_t *h, udt_prog_t *p, int *nmatched)
 			if (zdefs || probe_iter(&h->reg, d, NULL, NULL) > 0)
 				continue;
 			probe_desc_str(d, desc, sizeof(desc));
-			compile_prefix(p->kind, p->name, prefix, sizeof(prefix));
 			int line = d->line ? d->line : c->line;
 			char where[64] = "";
 			if (p->kind == UDT_PROG_SCRIPT && line > 0)
 				snprintf(where, sizeof(where), "line %d: ", line);
-			seterr(h, "%s%s%sprobe description %s does not match "
-			    "any probes", prefix,
+			seterr(h, "%s%s: %s%sprobe description %s does not "
+			    "match any probes", compile_prefix(p->kind), p->name,
 			    h->opts.errtags ? "[D_PDESC_ZERO] " : "", where, desc);
 			return -1;
 		}

@@ -58,6 +58,12 @@ struct udt_prog {
 struct udt_handle {
 	udt_opts_t opts;
 	char errmsg[8192];
+	/*
+	 * seterr's whole message when it does not fit errmsg (a -n program
+	 * of many lines is quoted in full, as dtrace does); current while
+	 * errmsg still holds its truncated head.
+	 */
+	char *errlong;
 	FILE *outfp, *errfp;
 	out_state_t out;
 	char **cppargs; int ncppargs;
