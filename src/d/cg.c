@@ -1113,7 +1113,18 @@ static void cg_stmt(cg_t *g, d_node_t *s)
 	switch (s->kind) {
 	case S_EXPR: {
 		d_node_t *e = s->left;
+		int64_t cv;
 		g->action++;
+		/*
+		 * dt_node_op3 has already replaced a ?: whose condition is an
+		 * integer constant (inlines included) by the branch it picks,
+		 * so `OPT ? @a[k] = count() : 1;` is an aggregation statement
+		 * and `OPT ? printa(@a) : 1;` an action, as the DTraceToolkit
+		 * writes them
+		 */
+		while (e->kind == N_TERNARY && cg_parse_int(g, e->cond) &&
+		    cg_const(g, e->cond, &cv) == 0)
+			e = cv ? e->left : e->right;
 		if (e->kind == N_BINARY && e->op == D_OP_ASSIGN &&
 		    e->left->kind == N_AGG) {
 			cg_agg_stmt(g, e);
