@@ -582,7 +582,14 @@ val_t cg_assign(cg_t *g, d_node_t *n)
 	    !(cg_is_ptr_or_string(lv.type) && cg_is_null_const(g, n->right))) {
 		cg_incompat(g, n->line, lv.type, op, r.type);
 	}
-	cg_narrow(g, r.reg, lv.type);
+	/*
+	 * dt_cg_asgn_op stores a variable's whole register (DIF_OP_STGS,
+	 * STTS...): an int variable may hold 64 bits, narrowed only where
+	 * recorded (self->t = 0 in BEGIN, then self->t = timestamp, as
+	 * procsystime does, keeps the time). Memory takes the type's size.
+	 */
+	if (lv.kind == LV_MEM)
+		cg_narrow(g, r.reg, lv.type);
 	cg_lval_store(g, &lv, r.reg);
 	cg_lval_done(g, &lv);
 	return cg_val(r.reg, lv.type);
@@ -624,7 +631,8 @@ val_t cg_incdec(cg_t *g, d_node_t *n, int post)
 	int one = cg_setx(g, rt->kind == TK_PTR ? d_sizeof(rt->base) : 1);
 	cg_emit(g, n->op == D_OP_INC ? DIF_ADD : DIF_SUB, r, r, one, 0);
 	cg_reg_free(g, one);
-	cg_narrow(g, r, lv.type);
+	if (lv.kind == LV_MEM)   /* as in cg_assign */
+		cg_narrow(g, r, lv.type);
 	cg_lval_store(g, &lv, r);
 	cg_lval_done(g, &lv);
 	if (post)
