@@ -845,6 +845,9 @@ format_common(FILE *fp, const pfmt_t *f, const d_recdesc_t *const *descs,
 				memcpy(&pid, rp, 8);
 				memcpy(&addr, (const char *)rp + 8, 8);
 			}
+			/* pfprint_uaddr: an integer is an address in $target */
+			if (pid == 0 && d->print == PR_UADDR)
+				pid = (uint64_t)udt_symfmt_target;
 			symfmt_addr(buf, sizeof(buf), SYMFMT_UADDR, (int)pid,
 			    addr, opts);
 			rc = print_str(fp, pc, width, prec, buf, strlen(buf));

@@ -268,7 +268,7 @@ static udt_tproc_t *track(udt_handle_t *h, udt_proc_t *p, int user)
 	ps->v[ps->n++] = t;
 	if (user) {
 		if (ps->nuser++ == 0)
-			ps->target = t->pid;
+			ps->target = udt_symfmt_target = t->pid;
 		ps->nuser_live++;
 	}
 	if (sym_handle == NULL) {
@@ -429,7 +429,7 @@ int udt_proc_grab(udt_handle_t *h, int pid)
 		if (!t->user) {
 			t->user = 1;
 			if (h->procs.nuser++ == 0)
-				h->procs.target = t->pid;
+				h->procs.target = udt_symfmt_target = t->pid;
 			if (t->alive)
 				h->procs.nuser_live++;
 		}

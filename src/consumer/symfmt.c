@@ -11,6 +11,8 @@
 
 #include "consumer/symfmt.h"
 
+int udt_symfmt_target;
+
 int (*udt_symbolize)(int pid, uint64_t pc, char *mod, size_t modlen,
     char *sym, size_t symlen, uint64_t *off);
 

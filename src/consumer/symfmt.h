@@ -26,6 +26,12 @@
 extern int (*udt_symbolize)(int pid, uint64_t pc, char *mod, size_t modlen,
     char *sym, size_t symlen, uint64_t *off);
 
+/*
+ * $target's pid (0: none), in which %A resolves a plain integer as
+ * pfprint_uaddr does; procs.c sets it with the first -c/-p process.
+ */
+extern int udt_symfmt_target;
+
 enum symfmt_kind { SYMFMT_UADDR, SYMFMT_USYM, SYMFMT_UMOD };
 
 /*
