@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/uio.h>
+#include <time.h>
 #include <unistd.h>
 
 static int read_pid(pid_t pid, uint64_t addr, void *buf, size_t len)
@@ -142,11 +143,27 @@ static void ident_read(hitctx_ident_t *id, pid_t pid)
 	}
 }
 
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
 const hitctx_ident_t *hitctx_ident(pid_t pid, uint64_t now, int fresh)
 {
 	hitctx_ident_t *id = &idents[(uint32_t)pid % NIDENT];
-	if (fresh || id->pid != pid || now - id->stamp > IDENT_TTL ||
-	    now < id->stamp) {
+	int stale;
+
+	if (id->pid != pid || id->readat == 0)
+		stale = 1;
+	else if (fresh)
+		/* as procs_ident_at: a read after the hit, or a recent one */
+		stale = now > id->readat &&
+		    now - id->readat > HITCTX_IDENT_FRESH_NS;
+	else
+		stale = now - id->stamp > IDENT_TTL || now < id->stamp;
+	if (stale) {
 		if (id->pid != pid) {
 			/*
 			 * A process new to us: have the symbolizer read its maps
@@ -158,8 +175,17 @@ const hitctx_ident_t *hitctx_ident(pid_t pid, uint64_t now, int fresh)
 			(void)sym_lookup_pid(pid, 0, mod, sizeof(mod), func,
 			    sizeof(func), &off);
 		}
+		uint64_t t = mono_ns();   /* before the read: see procs_ident_at */
 		ident_read(id, pid);
+		id->readat = t;
 		id->stamp = now;
 	}
 	return id;
+}
+
+void hitctx_ident_forget(pid_t pid)
+{
+	hitctx_ident_t *id = &idents[(uint32_t)pid % NIDENT];
+	if (id->pid == pid)
+		id->readat = 0;
 }

@@ -47,17 +47,24 @@ typedef struct hitctx_ident {
 	uint32_t uid, gid;
 	char execname[32];
 	uint64_t stamp;           /* hit time it was read at */
+	uint64_t readat;          /* CLOCK_MONOTONIC ns of that read; 0: forgotten */
 	int known;                /* its /proc status was read at least once */
 } hitctx_ident_t;
 
 /*
- * The identity of pid at hit time now (ns): read from /proc/PID/status
- * and comm the first time, again when older than a quarter second (an
- * exec changes execname), or at every call with fresh (the program reads
- * ppid, uid or gid, which setuid and the like change at any time). Never
+ * The identity of pid at hit time now (CLOCK_MONOTONIC ns): read from
+ * /proc/PID/status and comm the first time and after
+ * hitctx_ident_forget; then, when the program reads ppid, uid or gid
+ * (fresh), as procs_ident_at does for a traced process: trusted when
+ * read after the hit or less than HITCTX_IDENT_FRESH_NS before it;
+ * otherwise (execname alone) when younger than a quarter second. Never
  * NULL: a process already gone keeps what was known, else zeros and an
  * empty name.
  */
+#define HITCTX_IDENT_FRESH_NS 1000000ULL
 const hitctx_ident_t *hitctx_ident(pid_t pid, uint64_t now, int fresh);
+
+/* pid's ids may have changed (exec, a set*id call): read at its next hit. */
+void hitctx_ident_forget(pid_t pid);
 
 #endif /* UDTRACE_CONSUMER_HITCTX_H */

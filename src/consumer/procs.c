@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /* The handle that installed the symbolizer hook (removed with it). */
@@ -75,6 +76,32 @@ void procs_refresh_ident(udt_tproc_t *t)
 		t->gid = (uint32_t)v;
 }
 
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+void procs_ident_at(udt_tproc_t *t, uint64_t hit_time)
+{
+	if (t->idread != 0 && (hit_time <= t->idread ||
+	    hit_time - t->idread <= PROCS_IDENT_FRESH_NS))
+		return;
+	/*
+	 * The clock before the read: a change between the two is seen by
+	 * the next hit after it, not hidden behind a later stamp. A
+	 * process gone keeps its last values and is not read again.
+	 */
+	t->idread = mono_ns();
+	procs_refresh_ident(t);
+}
+
+void procs_ident_forget(udt_tproc_t *t)
+{
+	t->idread = 0;
+}
+
 void procs_identity(udt_tproc_t *t)
 {
 	char path[64], line[256];
@@ -82,6 +109,11 @@ void procs_identity(udt_tproc_t *t)
 		snprintf(path, sizeof(path), "/proc/%d/status", (int)t->pid);
 		t->statusfd = open(path, O_RDONLY | O_CLOEXEC);
 	}
+	/*
+	 * Read at its fork or exec: a hit that comes after reads again (a
+	 * child may setuid before its first probe; an exec of a set-id file).
+	 */
+	t->idread = 0;
 	snprintf(path, sizeof(path), "/proc/%d/status", (int)t->pid);
 	FILE *f = fopen(path, "r");
 	if (f != NULL) {

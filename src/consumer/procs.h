@@ -32,6 +32,12 @@ typedef struct udt_tproc {
 	int alive;         /* the backend has not reported its exit */
 	int forked;        /* a fork child followed for a USDT glob: no notices */
 	int statusfd;      /* /proc/PID/status, kept for procs_refresh_ident; -1 */
+	/*
+	 * CLOCK_MONOTONIC ns of the last /proc read of ppid, uid and gid
+	 * that a hit may trust; 0 since its fork, exec or a set*id call
+	 * (procs_ident_forget): the next hit reads afresh.
+	 */
+	uint64_t idread;
 	struct udt_provider *pv;   /* its pid<PID> provider, NULL until named */
 } udt_tproc_t;
 
@@ -68,6 +74,25 @@ void procs_identity(udt_tproc_t *t);
  * process already gone keeps the values last read.
  */
 void procs_refresh_ident(udt_tproc_t *t);
+
+/*
+ * How stale a process's ids may be for a hit that happened after they
+ * were read, when no event said they changed (see procs_ident_at).
+ */
+#define PROCS_IDENT_FRESH_NS 1000000ULL
+
+/*
+ * ppid, uid and gid of t for a hit at hit_time (CLOCK_MONOTONIC ns),
+ * from the last read unless it cannot be trusted, then procs_refresh_ident.
+ * A read taken after the hit happened is trusted (it is as new as the
+ * hit: the asynchronous backends deliver a batch of hits at once, and
+ * all of them share one read); one taken before it, for
+ * PROCS_IDENT_FRESH_NS, unless procs_ident_forget was called since.
+ */
+void procs_ident_at(udt_tproc_t *t, uint64_t hit_time);
+
+/* t's ids may have changed (exec, a set*id call): read at the next hit. */
+void procs_ident_forget(udt_tproc_t *t);
 
 /*
  * Let the symbolizer read t's memory map now, so stacks and usym() of

@@ -797,15 +797,22 @@ void pid_hit(void *arg, const udt_hit_t *uh)
 	hit->tid = uh->tid ? uh->tid : hit->pid;
 	if (t != NULL) {
 		if (h->pneeds & UDT_NEED_IDENT)
-			procs_refresh_ident(t);
+			procs_ident_at(t, uh->time);
 		hit->ppid = t->ppid;
 		hit->uid = t->uid;
 		hit->gid = t->gid;
 		hit->execname = t->execname;
 	} else {
 		/* a system-wide site (decision 6): a process we do not trace */
+		int fresh = (h->pneeds & UDT_NEED_IDENT) != 0;
 		const hitctx_ident_t *id = hitctx_ident(hit->pid, uh->time,
-		    (h->pneeds & UDT_NEED_IDENT) != 0);
+		    fresh);
+		if (fresh && uh->comm != NULL && id->known &&
+		    strcmp(uh->comm, id->execname) != 0) {
+			/* renamed by an exec (of a set-id file, maybe) since */
+			hitctx_ident_forget(hit->pid);
+			id = hitctx_ident(hit->pid, uh->time, fresh);
+		}
 		if (udt_symbolize == NULL)      /* no process added it */
 			udt_symbolize = sym_lookup_pid;
 		/* gone before /proc could say: the fork the kernel announced */

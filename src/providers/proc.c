@@ -315,14 +315,17 @@ static void fire(udt_handle_t *h, int k, pid_t pid, pid_t tid, int cpu,
 	hit->pid = pid;
 	hit->tid = tid;
 	udt_tproc_t *t = procs_find(&h->procs, pid);
+	int ident = (h->pneeds & UDT_NEED_IDENT) != 0;
 	if (t != NULL) {
+		if (ident)
+			procs_ident_at(t, time);
 		hit->ppid = t->ppid;
 		hit->uid = t->uid;
 		hit->gid = t->gid;
 		hit->execname = t->execname;
 	} else {
 		/* a child udtrace does not trace itself */
-		const hitctx_ident_t *id = hitctx_ident(pid, time, 0);
+		const hitctx_ident_t *id = hitctx_ident(pid, time, ident);
 		hit->ppid = id->ppid;
 		hit->uid = id->uid;
 		hit->gid = id->gid;
@@ -533,6 +536,9 @@ static void proc_event(udt_handle_t *h, const udt_hit_t *uh, int ev,
 			ps->tpcomm = tpcomm;
 			ps->path_set = 0;
 		}
+		/* an exec of a set-id file changes the ids: read them again */
+		if (uh->proc == NULL)
+			hitctx_ident_forget(uh->pid);
 		fire(h, P_EXEC_SUCCESS, uh->pid, uh->tid, uh->cpu, uh->time,
 		    uh, 0, 0, 0);
 		break;

@@ -146,6 +146,31 @@ static int set_empty(const udt_sysset_t *s)
 	return s->ptp == 0;
 }
 
+/* No call is reported one by one (the process tracepoints aside). */
+static int calls_empty(const udt_sysset_t *s)
+{
+	for (size_t i = 0; i < UDT_SYS_MAX / 64; i++)
+		if (s->entry[i] | s->ret[i])
+			return 0;
+	return 1;
+}
+
+/*
+ * The calls after which a process's ids may differ (x86-64): the set*id
+ * family, and an exec of a set-id file.
+ */
+static const unsigned idcalls[] = {
+	59, 105, 106, 113, 114, 117, 119, 122, 123, 322
+};
+
+static int is_idcall(int nr)
+{
+	for (size_t i = 0; i < sizeof(idcalls) / sizeof(idcalls[0]); i++)
+		if ((unsigned)nr == idcalls[i])
+			return 1;
+	return 0;
+}
+
 static int reads_cpu(const difo_t *dp)
 {
 	for (size_t i = 0; dp != NULL && i < dp->ntext; i++)
@@ -226,6 +251,15 @@ int syscall_sync(udt_handle_t *h)
 		set.ret[i] |= pset.ret[i];
 	}
 	set.ptp |= pset.ptp;
+	/*
+	 * Calls are reported one by one anyway: have the ones that change a
+	 * process's ids reported too, so its cached ppid, uid and gid are
+	 * read again after them (never the only calls: on ptrace that would
+	 * stop every call, and on the tracepoints cost every call a filter).
+	 */
+	if ((h->pneeds & UDT_NEED_IDENT) && !calls_empty(&set))
+		for (size_t i = 0; i < sizeof(idcalls) / sizeof(idcalls[0]); i++)
+			set_bit(set.ret, idcalls[i], 1);
 	if (memcmp(&set, &ss->pushed, sizeof(set)) == 0 &&
 	    (ss->pushed_any || set_empty(&set)))
 		return 0;
@@ -266,25 +300,36 @@ void syscall_hit(void *arg, const udt_hit_t *uh, int nr, int ret)
 	struct syscall_state *ss = h->sysst;
 	if (ss == NULL || nr < 0 || nr >= SYSCALL_NR || h->exiting)
 		return;
+	udt_tproc_t *t = uh->proc != NULL ? procs_of(&h->procs, uh->proc) :
+	    NULL;
+	int ident = (h->pneeds & UDT_NEED_IDENT) != 0;
+	if (ret && ident && is_idcall(nr)) {
+		/* its ids may have changed: the next hit reads them */
+		if (t != NULL && t->pid == uh->pid)
+			procs_ident_forget(t);
+		else
+			hitctx_ident_forget(uh->pid);
+	}
 	proc_on_syscall(h, uh, nr, ret);
 	udt_probe_t *p = ret ? ss->ret[nr] : ss->entry[nr];
 	if (p == NULL || p->ecbs == NULL)
 		return;
 	dif_hit_t *hit = &h->phit;
-	udt_tproc_t *t = uh->proc != NULL ? procs_of(&h->procs, uh->proc) :
-	    NULL;
 	unsigned have = UDT_CLOCK_TS;
 
 	hit->pid = uh->pid;
 	hit->tid = uh->tid ? uh->tid : uh->pid;
 	if (t != NULL && t->pid == uh->pid) {
+		if (ident)
+			procs_ident_at(t, uh->time);
 		hit->ppid = t->ppid;
 		hit->uid = t->uid;
 		hit->gid = t->gid;
 		hit->execname = t->execname;
 	} else {
 		/* a descendant, or any process system-wide */
-		const hitctx_ident_t *id = hitctx_ident(hit->pid, uh->time, 0);
+		const hitctx_ident_t *id = hitctx_ident(hit->pid, uh->time,
+		    ident);
 		if (udt_symbolize == NULL)
 			udt_symbolize = sym_lookup_pid;
 		hit->ppid = uh->ppid ? uh->ppid : id->ppid;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/wait.h>
 
@@ -121,19 +122,33 @@ int main(void)
 	CHECK_EQ_INT(id->ppid, 0);
 	CHECK_EQ_STR(id->execname, "");
 	/*
-	 * fresh (the program reads uid or gid): read again within the
-	 * quarter second, so a setgid between two hits shows in the second
-	 * (in a child, root: its gid changes, ours not)
+	 * fresh (the program reads uid or gid): a read taken after the hit
+	 * serves it; a hit more than HITCTX_IDENT_FRESH_NS after the read,
+	 * or any hit after hitctx_ident_forget, reads again, so a setgid
+	 * between two hits shows (in a child, root: its gid changes, ours
+	 * not)
 	 */
 	pid_t c = fork();
 	if (c == 0) {
-		const hitctx_ident_t *ci = hitctx_ident(getpid(), 7000, 0);
+		struct timespec ts;
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		uint64_t t0 = (uint64_t)ts.tv_sec * 1000000000ull +
+		    (uint64_t)ts.tv_nsec;
+		const hitctx_ident_t *ci = hitctx_ident(getpid(), t0, 1);
 		uint32_t before = ci->gid;
 		if (setgid(getgid() + 4321) != 0)
 			_exit(3);   /* not root: nothing to show */
-		int stale = hitctx_ident(getpid(), 7001, 0)->gid == before;
-		int fresh = hitctx_ident(getpid(), 7002, 1)->gid == getgid();
-		_exit(stale && fresh ? 0 : 1);
+		int kept = hitctx_ident(getpid(), t0, 1)->gid == before;
+		int late = hitctx_ident(getpid(), t0 + 60000000000ULL, 1)->gid ==
+		    getgid();
+		if (setgid(getgid() + 1) != 0)
+			_exit(4);
+		/* within HITCTX_IDENT_FRESH_NS of the last read: kept */
+		int stale = hitctx_ident(getpid(), ci->readat + 1000, 1)->gid !=
+		    getgid();
+		hitctx_ident_forget(getpid());
+		int forgot = hitctx_ident(getpid(), t0, 1)->gid == getgid();
+		_exit(kept && late && stale && forgot ? 0 : 1);
 	}
 	int st = -1;
 	CHECK_EQ_INT((int)waitpid(c, &st, 0), (int)c);
