@@ -182,6 +182,9 @@ enum dif_builtin {
 	DIF_VAR_IPL,
 	DIF_VAR_ZONENAME,         /* string: "global", Linux has no zones */
 	DIF_VAR_CURCPU,           /* cpuinfo_t * of the hit's CPU (sched.d) */
+	/* procfs.d's inlines over the process's u_cdir / u_rdir paths */
+	DIF_VAR_CWD,              /* string: the process's working directory */
+	DIF_VAR_ROOT,             /* string: the process's root directory */
 	DIF_VAR_BUILTIN_MAX
 };
 

@@ -135,8 +135,13 @@ enum udt_xl_kind {
 	UDT_XL_LWPSINFO,      /* udt_lwpsinfo_t of thread id */
 	UDT_XL_FILEINFO,      /* udt_fileinfo_t of the hit's descriptor id */
 	UDT_XL_CPUINFO,       /* udt_cpuinfo_t of CPU id */
+	UDT_XL_CWD,           /* cwd of process id: a string of UDT_PATHSZ */
+	UDT_XL_ROOT,          /* root of process id: a string of UDT_PATHSZ */
 	UDT_XL_NKINDS
 };
+
+/* The longest cwd / root text, NUL included (illumos's MAXPATHLEN). */
+#define UDT_PATHSZ 1024
 
 /* Values of the members DTrace names with constants (procfs.d). */
 enum {

@@ -521,6 +521,22 @@ void procinfo_cpuinfo(int cpu, udt_cpuinfo_t *ci)
 	ci->cpu_info.pi_clock = (int32_t)(sysfs_long(path, 0) / 1000);
 }
 
+/*
+ * cwd and root, read where procfs.d's inlines read u_cdir / u_rdir's
+ * v_path: a path the kernel cannot name (the process is gone) is
+ * "<unknown>", as those inlines give for a NULL v_path.
+ */
+static void proc_dir(pid_t pid, const char *which, char *buf, size_t len)
+{
+	char path[64];
+	snprintf(path, sizeof(path), "/proc/%d/%s", (int)pid, which);
+	ssize_t n = len > 0 ? readlink(path, buf, len - 1) : -1;
+	if (n < 0)
+		copy_str(buf, len, "<unknown>");
+	else
+		buf[n] = '\0';
+}
+
 void procinfo_xlate(void *arg, int kind, int64_t id, void *buf, size_t len)
 {
 	const dif_hit_t *h = arg;
@@ -558,6 +574,11 @@ void procinfo_xlate(void *arg, int kind, int64_t id, void *buf, size_t len)
 		if (len < sizeof(udt_cpuinfo_t))
 			return;
 		procinfo_cpuinfo((int)id, buf);
+		break;
+	case UDT_XL_CWD:
+	case UDT_XL_ROOT:
+		proc_dir((pid_t)id, kind == UDT_XL_CWD ? "cwd" : "root", buf,
+		    len);
 		break;
 	default:
 		break;

@@ -47,6 +47,7 @@ static const cg_builtin_t builtins[] = {
 	{ "curcpu", DIF_VAR_CURCPU, "cpuinfo_t *" },
 	{ "curpsinfo", DIF_VAR_CURPSINFO, "psinfo_t *" },
 	{ "curlwpsinfo", DIF_VAR_CURLWPSINFO, "lwpsinfo_t *" },
+	{ "cwd", DIF_VAR_CWD, "string" }, { "root", DIF_VAR_ROOT, "string" },
 };
 
 /* NULL also for a built-in newer than -x version: dt_reduce deleted it */

@@ -87,6 +87,7 @@ static const char *builtin_name(uint32_t id)
 		[DIF_VAR_CALLER] = "caller", [DIF_VAR_STACKDEPTH] = "stackdepth",
 		[DIF_VAR_IPL] = "ipl", [DIF_VAR_ZONENAME] = "zonename",
 		[DIF_VAR_CURCPU] = "curcpu",
+		[DIF_VAR_CWD] = "cwd", [DIF_VAR_ROOT] = "root",
 	};
 	return id < DIF_VAR_BUILTIN_MAX && n[id] ? n[id] : "?";
 }

@@ -558,6 +558,12 @@ static int builtin_load(dif_state_t *st, const dif_hit_t *h, uint32_t id,
 	case DIF_VAR_CURLWPSINFO:
 		*out = dif_xl_get(st, h, UDT_XL_LWPSINFO, h->tid);
 		break;
+	case DIF_VAR_CWD:
+		*out = dif_xl_get(st, h, UDT_XL_CWD, h->pid);
+		break;
+	case DIF_VAR_ROOT:
+		*out = dif_xl_get(st, h, UDT_XL_ROOT, h->pid);
+		break;
 	default:
 		return dif_fail(st, DIF_FAULT_ILLOP, 0);
 	}

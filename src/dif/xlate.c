@@ -34,6 +34,8 @@ static const size_t xl_size[UDT_XL_NKINDS] = {
 	[UDT_XL_LWPSINFO] = sizeof(udt_lwpsinfo_t),
 	[UDT_XL_FILEINFO] = sizeof(udt_fileinfo_t),
 	[UDT_XL_CPUINFO] = sizeof(udt_cpuinfo_t),
+	[UDT_XL_CWD] = UDT_PATHSZ,
+	[UDT_XL_ROOT] = UDT_PATHSZ,
 };
 
 #define ROUND16(x) (((x) + 15) & ~(size_t)15)
