@@ -530,7 +530,7 @@ agg_records_print(const d_clause_prog_t *c, const void *recs, size_t len)
 }
 
 void
-agg_report_drops(agg_table_t *t, FILE *errfp)
+agg_report_drops(agg_table_t *t, FILE *errfp, int droptags)
 {
 	if (t == NULL)
 		return;
@@ -539,8 +539,9 @@ agg_report_drops(agg_table_t *t, FILE *errfp)
 
 		if (n == 0)
 			continue;
-		fprintf(errfp, "%s: %llu aggregation drop%s on CPU %d\n",
-		    UDT_PROGNAME, (unsigned long long)n, n == 1 ? "" : "s", cpu);
+		fprintf(errfp, "%s: %s%llu aggregation drop%s on CPU %d\n",
+		    UDT_PROGNAME, droptags ? "[DTRACEDROP_AGGREGATION] " : "",
+		    (unsigned long long)n, n == 1 ? "" : "s", cpu);
 		t->drops[cpu] = 0;
 	}
 }

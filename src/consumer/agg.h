@@ -110,7 +110,7 @@ int agg_records_print(const d_clause_prog_t *c, const void *recs,
     size_t len);
 
 /* "udtrace: N aggregation drops on CPU c" lines, then zero the counts. */
-void agg_report_drops(agg_table_t *t, FILE *errfp);
+void agg_report_drops(agg_table_t *t, FILE *errfp, int droptags);
 /* CPU cpu's aggregation drops since the last call (JSON mode's report). */
 uint64_t agg_take_drops(agg_table_t *t, int cpu);
 

@@ -314,13 +314,44 @@ put_n(FILE *fp, int c, int n)
 		fputc(c, fp);
 }
 
+/*
+ * -x encoding=utf8: dt_print_quantline_utf8's bar of a histogram with
+ * no negative bucket, whole cells U+2588 and the remainder in eighths
+ * (U+258F one eighth .. U+2589 seven).
+ */
+static void
+print_bar_utf8(FILE *fp, int64_t v, long double total, int64_t normal)
+{
+	long double f = (long double)v * BAR_WIDTH / total;
+	int whole = (int)f, i;
+	int part = (int)((f - (long double)whole) * 8);
+
+	fputc('|', fp);
+	for (i = 0; i < whole; i++)
+		fputs("\u2588", fp);
+	if (part != 0) {
+		int cp = 0x258f - (part - 1);
+
+		fputc(0xe0 | (cp >> 12), fp);
+		fputc(0x80 | ((cp >> 6) & 0x3f), fp);
+		fputc(0x80 | (cp & 0x3f), fp);
+		i++;
+	}
+	put_n(fp, ' ', BAR_WIDTH - i);
+	fprintf(fp, " %-9lld\n", (long long)(v / normal));
+}
+
 static void
 print_bar(FILE *fp, int64_t v, long double total, int pos, int neg,
-    int64_t normal)
+    int64_t normal, int utf8)
 {
 	long double av = v < 0 ? -(long double)v : (long double)v;
 	int depth;
 
+	if (!neg && pos && utf8) {
+		print_bar_utf8(fp, v, total, normal);
+		return;
+	}
 	if (!neg) {
 		depth = pos ? (int)(av * BAR_WIDTH / total + 0.5) : 0;
 		fputc('|', fp);
@@ -351,7 +382,8 @@ print_bar(FILE *fp, int64_t v, long double total, int pos, int neg,
 }
 
 static void
-print_hist(FILE *fp, const d_aggdesc_t *a, const int64_t *s, int64_t normal)
+print_hist(FILE *fp, const d_aggdesc_t *a, const int64_t *s, int64_t normal,
+    int utf8)
 {
 	int n = agg_nbuckets(a), first, last;
 	long double total = 0;
@@ -390,7 +422,7 @@ print_hist(FILE *fp, const d_aggdesc_t *a, const int64_t *s, int64_t normal)
 		} else {
 			fprintf(fp, "%16lld ", (long long)v);
 		}
-		print_bar(fp, s[i], total, pos, neg, normal);
+		print_bar(fp, s[i], total, pos, neg, normal, utf8);
 	}
 }
 
@@ -442,7 +474,8 @@ print_key(FILE *fp, const d_recdesc_t *k, const unsigned char *p,
 }
 
 static void
-print_value(FILE *fp, const d_aggdesc_t *a, const int64_t *s, int64_t normal)
+print_value(FILE *fp, const d_aggdesc_t *a, const int64_t *s, int64_t normal,
+    int utf8)
 {
 	switch (a->func) {
 	case D_AGG_AVG:
@@ -454,7 +487,7 @@ print_value(FILE *fp, const d_aggdesc_t *a, const int64_t *s, int64_t normal)
 	case D_AGG_QUANTIZE:
 	case D_AGG_LQUANTIZE:
 	case D_AGG_LLQUANTIZE:
-		print_hist(fp, a, s, normal);
+		print_hist(fp, a, s, normal, utf8);
 		return;
 	}
 	fprintf(fp, " %16lld", (long long)(s[0] / normal));
@@ -477,7 +510,8 @@ print_rows(FILE *fp, agg_table_t *t, const uint32_t *aggs, int naggs,
 			const agg_info_t *in = &t->info[aggs[j]];
 
 			print_value(fp, in->desc, row_state(t, row, j),
-			    in->normal);
+			    in->normal, opts != NULL &&
+			    opts->encoding == UDT_ENC_UTF8);
 		}
 		fputc('\n', fp);
 	}
@@ -526,6 +560,7 @@ typedef struct histarg {
 	const d_aggdesc_t *a;
 	const int64_t *s;
 	int64_t normal;
+	int utf8;
 } histarg_t;
 
 static void
@@ -533,7 +568,7 @@ hist_cb(FILE *fp, const void *arg)
 {
 	const histarg_t *h = arg;
 
-	print_hist(fp, h->a, h->s, h->normal);
+	print_hist(fp, h->a, h->s, h->normal, h->utf8);
 }
 
 /* Rows through a printa format: keys feed conversions, %@ the values. */
@@ -586,6 +621,8 @@ format_rows(FILE *fp, agg_table_t *t, const uint32_t *aggs, int naggs,
 				ha[j].a = in->desc;
 				ha[j].s = s;
 				ha[j].normal = in->normal;
+				ha[j].utf8 = opts != NULL &&
+				    opts->encoding == UDT_ENC_UTF8;
 				v->print = hist_cb;
 				v->arg = &ha[j];
 				break;

@@ -105,6 +105,39 @@ int buf_put(udt_buffer_t *b, uint32_t epid, int cpu, uint32_t kind,
 	return 0;
 }
 
+static int ts_order(const void *a, const void *b)
+{
+	const buf_hdr_t *x = *(const buf_hdr_t *const *)a;
+	const buf_hdr_t *y = *(const buf_hdr_t *const *)b;
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
+	/* the same time: the order they were recorded in */
+	return x < y ? -1 : x > y;
+}
+
+int buf_drain_sorted(udt_buffer_t *b,
+    void (*fn)(void *arg, const buf_hdr_t *h, const void *data), void *arg)
+{
+	size_t n = 0, off;
+	for (off = 0; off < b->used; n++)
+		off += sizeof(buf_hdr_t) +
+		    ROUND8(((const buf_hdr_t *)(b->data + off))->len);
+	const buf_hdr_t **v = malloc((n + 1) * sizeof(*v));
+	if (v == NULL)
+		return -1;
+	n = 0;
+	for (off = 0; off < b->used; n++) {
+		v[n] = (const buf_hdr_t *)(b->data + off);
+		off += sizeof(buf_hdr_t) + ROUND8(v[n]->len);
+	}
+	qsort(v, n, sizeof(*v), ts_order);
+	for (size_t i = 0; i < n; i++)
+		fn(arg, v[i], v[i] + 1);
+	free(v);
+	b->used = 0;
+	return 0;
+}
+
 void buf_drain(udt_buffer_t *b,
     void (*fn)(void *arg, const buf_hdr_t *h, const void *data), void *arg)
 {
@@ -117,13 +150,14 @@ void buf_drain(udt_buffer_t *b,
 	b->used = 0;
 }
 
-void buf_report_drops(udt_buffer_t *b, FILE *errfp)
+void buf_report_drops(udt_buffer_t *b, FILE *errfp, int droptags)
 {
 	for (int cpu = 0; cpu < BUF_MAX_CPUS; cpu++) {
 		uint64_t n = b->drops[cpu];
 		if (n == 0)
 			continue;
-		fprintf(errfp, "%s: %llu drop%s on CPU %d\n", UDT_PROGNAME,
+		fprintf(errfp, "%s: %s%llu drop%s on CPU %d\n", UDT_PROGNAME,
+		    droptags ? "[DTRACEDROP_PRINCIPAL] " : "",
 		    (unsigned long long)n, n == 1 ? "" : "s", cpu);
 		b->drops[cpu] = 0;
 	}

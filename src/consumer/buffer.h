@@ -71,7 +71,16 @@ int buf_put(udt_buffer_t *b, uint32_t epid, int cpu, uint32_t kind,
 void buf_drain(udt_buffer_t *b,
     void (*fn)(void *arg, const buf_hdr_t *h, const void *data), void *arg);
 
+/*
+ * -x temporal: the same, entries in timestamp order (equal ones in the
+ * order recorded), as dtrace_consume orders records across its per-CPU
+ * buffers. -1 (nothing handed over) when the index cannot be allocated.
+ */
+int buf_drain_sorted(udt_buffer_t *b,
+    void (*fn)(void *arg, const buf_hdr_t *h, const void *data), void *arg);
+
 /* Print "udtrace: 5 drops on CPU 0" lines for drops since the last call. */
-void buf_report_drops(udt_buffer_t *b, FILE *errfp);
+/* (-x droptags: each line tagged "[DTRACEDROP_PRINCIPAL] ") */
+void buf_report_drops(udt_buffer_t *b, FILE *errfp, int droptags);
 
 #endif /* UDTRACE_CONSUMER_BUFFER_H */

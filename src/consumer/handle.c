@@ -17,6 +17,10 @@
 #include "json.h"
 #include "d/dcomp.h"
 
+#include <errno.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <unistd.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -156,6 +160,9 @@ void udt_close(udt_handle_t *h)
 	for (int i = 0; i < h->ncppargs; i++)
 		free(h->cppargs[i]);
 	free(h->cppargs);
+	for (size_t i = 0; h->env != NULL && h->env[i] != NULL; i++)
+		free(h->env[i]);
+	free(h->env);
 	free(h->timers);
 	act_fini(&h->act);
 	json_fini(&h->out);
@@ -175,11 +182,81 @@ const char *udt_errmsg(const udt_handle_t *h)
 	return h->errmsg;
 }
 
+/*
+ * dt_opt_setenv: drop every entry of that name from the environment -c
+ * commands get, then (setenv) add "NAME=value" (or a bare "NAME").
+ */
+static int edit_env(udt_handle_t *h, const char *arg, int set)
+{
+	extern char **environ;
+	size_t n = 0, len = strcspn(arg, "=");
+	if (h->env == NULL) {
+		for (char **e = environ; e != NULL && *e != NULL; e++)
+			n++;
+		if ((h->env = calloc(n + 1, sizeof(char *))) == NULL)
+			return -1;
+		for (size_t i = 0; i < n; i++)
+			if ((h->env[i] = strdup(environ[i])) == NULL)
+				return -1;
+	}
+	n = 0;
+	for (size_t i = 0; h->env[i] != NULL; i++) {
+		if (strncmp(h->env[i], arg, len) == 0 &&
+		    (h->env[i][len] == '=' || h->env[i][len] == '\0'))
+			free(h->env[i]);
+		else
+			h->env[n++] = h->env[i];
+	}
+	h->env[n] = NULL;
+	if (!set)
+		return 0;
+	char **ne = realloc(h->env, (n + 2) * sizeof(char *));
+	if (ne == NULL)
+		return -1;
+	h->env = ne;
+	if ((ne[n] = strdup(arg)) == NULL)
+		return -1;
+	ne[n + 1] = NULL;
+	return 0;
+}
+
+/*
+ * -x core (dt_coredump): at exit, abort with a core dump, the core
+ * size limit raised as far as the hard limit lets it.
+ */
+static void force_coredump(void)
+{
+	static const char msg[] = "libudtrace DEBUG: [ forcing coredump ]\n";
+	struct sigaction act;
+	struct rlimit lim = { RLIM_INFINITY, RLIM_INFINITY };
+
+	ssize_t w = write(STDERR_FILENO, msg, sizeof(msg) - 1);
+	(void)w;   /* nothing better to do on the way down */
+	memset(&act, 0, sizeof(act));
+	act.sa_handler = SIG_DFL;
+	sigemptyset(&act.sa_mask);
+	sigaction(SIGABRT, &act, NULL);
+	setrlimit(RLIMIT_CORE, &lim);
+	abort();
+}
+
 int udt_setopt(udt_handle_t *h, const char *name, const char *value)
 {
 	int rc = opts_set(&h->opts, name, value, h->active);
 	if (rc != UDT_OPT_OK) {
 		seterr(h, "failed to set -x %s: %s", name, opts_strerror(rc));
+		return -1;
+	}
+	static int core_armed;
+	if (strcmp(name, "core") == 0 && !core_armed++ &&
+	    atexit(force_coredump) != 0) {
+		seterr(h, "failed to set -x core: %s", strerror(errno));
+		return -1;
+	}
+	int set = strcmp(name, "setenv") == 0;
+	if ((set || strcmp(name, "unsetenv") == 0) &&
+	    edit_env(h, value, set) != 0) {
+		seterr(h, "failed to set -x %s: Cannot allocate memory", name);
 		return -1;
 	}
 	return 0;
@@ -259,7 +336,7 @@ static int pragma_setopt(d_cc_t *cc, void *arg, const char *name,
     const char *value, int line)
 {
 	udt_handle_t *h = arg;
-	int rc = opts_set(&h->opts, name, value, 0);
+	int rc = opts_set_in_program(&h->opts, name, value);
 	if (rc != UDT_OPT_OK)
 		d_error(cc, line, "D_PRAGMA_OPTSET",
 		    "failed to set option '%s' to '%s': %s", name,
@@ -469,7 +546,20 @@ udt_prog_t *udt_compile(udt_handle_t *h, int kind, const char *text,
 	cc.setopt_arg = h;
 	cc.has_provider = compile_has_provider;
 	cc.has_provider_arg = h;
-	cc.libdirs = h->opts.libdir;
+	/*
+	 * dt_lib_path: the system directory first, then the -L ones, none
+	 * at all with -x nolibs (DTRACE_C_NOLIBS skips dt_load_libs).
+	 */
+	char libdirs[sizeof(h->opts.syslibdir) + sizeof(h->opts.libdir)];
+	size_t sl = strlen(h->opts.syslibdir);
+	memset(libdirs, 0, sizeof(libdirs));
+	if (!h->opts.nolibs) {
+		if (sl > 0)
+			memcpy(libdirs, h->opts.syslibdir, sl + 1);
+		memcpy(libdirs + (sl > 0 ? sl + 1 : 0), h->opts.libdir,
+		    sizeof(h->opts.libdir));
+	}
+	cc.libdirs = libdirs;
 
 	if (d_compile(&cc, &dp) != 0) {
 		d_format_error(&cc, h->opts.errtags, msg, sizeof(msg));
@@ -591,7 +681,7 @@ int udt_enable(udt_handle_t *h, udt_prog_t *p, int *nmatched)
 		}
 		h->clocks |= difo_clocks(c->pred) | difo_clocks(c->body);
 		/* every buffered entry then holds a true timestamp */
-		if (h->opts.jsontimestamp)
+		if (h->opts.jsontimestamp || h->opts.temporal)
 			h->clocks |= UDT_CLOCK_TS;
 		h->pneeds |= pid_difo_needs(c->pred) | pid_difo_needs(c->body);
 		for (size_t j = 0; j < c->ndescs; j++) {
@@ -903,7 +993,8 @@ void handle_drain(udt_handle_t *h)
 	syscall_count_flush(h);
 	h->out.fp = h->outfp;
 	h->out.opts = &h->opts;
-	buf_drain(&h->buf, print_entry, h);
+	if (!h->opts.temporal || buf_drain_sorted(&h->buf, print_entry, h) != 0)
+		buf_drain(&h->buf, print_entry, h);
 	fflush(h->outfp);
 	/* hits a uprobe ring lost count as drops of their CPU, like DTrace's */
 	udt_backend_t *be = h->procs.be;
@@ -914,21 +1005,24 @@ void handle_drain(udt_handle_t *h)
 		report_json(h);
 		return;
 	}
-	buf_report_drops(&h->buf, h->errfp);
+	int tags = h->opts.droptags;
+	buf_report_drops(&h->buf, h->errfp, tags);
 	for (udt_prog_t *p = h->progs; p != NULL; p = p->next) {
 		if (p->st == NULL)
 			continue;
-		agg_report_drops(p->agg, h->errfp);
+		agg_report_drops(p->agg, h->errfp, tags);
 		uint64_t n = dif_take_dynvar_drops(p->st);
 		if (n)
-			fprintf(h->errfp, "%s: %llu dynamic variable drop%s\n",
-			    UDT_PROGNAME, (unsigned long long)n,
+			fprintf(h->errfp, "%s: %s%llu dynamic variable drop%s\n",
+			    UDT_PROGNAME, tags ? "[DTRACEDROP_DYNAMIC] " : "",
+			    (unsigned long long)n,
 			    n == 1 ? "" : "s");
 	}
-	spec_report(&h->spec, h->errfp);
+	spec_report(&h->spec, h->errfp, tags);
 	if (h->error_errors) {
-		fprintf(h->errfp, "%s: %llu error%s in ERROR probe enabling\n",
-		    UDT_PROGNAME, (unsigned long long)h->error_errors,
+		fprintf(h->errfp, "%s: %s%llu error%s in ERROR probe enabling\n",
+		    UDT_PROGNAME, tags ? "[DTRACEDROP_DBLERROR] " : "",
+		    (unsigned long long)h->error_errors,
 		    h->error_errors == 1 ? "" : "s");
 		h->error_errors = 0;
 	}
@@ -951,6 +1045,14 @@ int udt_go(udt_handle_t *h)
 				seterr(h, "Destructive actions not allowed");
 				return -1;
 			}
+	/*
+	 * dtrace_state_go: grabanon asks for the anonymous state, which a
+	 * user-space tracer never has (dtrace_anon.dta_state == NULL).
+	 */
+	if (h->opts.grabanon) {
+		seterr(h, "%s", strerror(ENOENT));
+		return -1;
+	}
 	if (buf_init(&h->buf, (size_t)h->opts.bufsize, h->opts.bufpolicy) != 0) {
 		seterr(h, "failed to allocate buffer of %llu bytes",
 		    (unsigned long long)h->opts.bufsize);

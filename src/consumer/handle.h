@@ -67,6 +67,11 @@ struct udt_handle {
 	FILE *outfp, *errfp;
 	out_state_t out;
 	char **cppargs; int ncppargs;
+	/*
+	 * -x setenv/unsetenv: the environment of -c commands, a copy of
+	 * udtrace's made at the first change (NULL: udtrace's own).
+	 */
+	char **env;
 	const char *arg0;        /* $0 of programs that are not scripts */
 
 	probe_reg_t reg;

@@ -13,9 +13,16 @@
 #include <string.h>
 #include <strings.h>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include "consumer/options.h"
+#include "d/attr.h"
 
 #define NSEC_PER_SEC 1000000000ULL
+
+/* errno of the last UDT_OPT_ERRNO (ctypes, dtypes: the file's open) */
+static int opt_errno;
 
 /* How an option's value is read and where it goes. */
 enum opt_kind {
@@ -27,7 +34,20 @@ enum opt_kind {
 	OK_STR,       /* char[] of the given field size */
 	OK_PATHS,     /* char[]: each value appended, NUL-separated, "" ends */
 	OK_IGNORE,    /* accepted with a value, stored elsewhere (cpp options) */
-	OK_SPECIAL    /* parsed by its own code below */
+	OK_SPECIAL,   /* parsed by its own code below */
+	OK_FLAG,      /* int set to 1; no value allowed (dt_opt_cflags) */
+	OK_UNFLAG,    /* int set to 0; no value allowed (dt_opt_invcflags) */
+	OK_ANY,       /* int set to 1 whatever the value (droptags, lazyload) */
+	OK_ATOIPOS,   /* int: atoi(value) > 0 (iregs, tregs, tree) */
+	OK_ATOINN,    /* int: atoi(value) >= 0 (pgmax) */
+	OK_RUNTIME    /* int64_t: dt_opt_runtime's number, -1 for unset */
+};
+
+/* Where a D program's `#pragma D option` may not set the option. */
+enum opt_ctx {
+	CTX_ANY,
+	CTX_CMDLINE,        /* EDT_BADOPTCTX once the value is checked */
+	CTX_CMDLINE_FIRST   /* EDT_BADOPTCTX before the value is looked at */
 };
 
 typedef struct opt_def {
@@ -36,66 +56,96 @@ typedef struct opt_def {
 	size_t off;       /* field offset in udt_opts_t */
 	size_t fsize;     /* OK_STR: field size */
 	int dynamic;      /* may change while tracing (§7) */
+	int ctx;          /* enum opt_ctx */
 } opt_def_t;
 
 #define F(field) offsetof(udt_opts_t, field)
 #define S(field) offsetof(udt_opts_t, field), sizeof(((udt_opts_t *)0)->field)
 
 static const opt_def_t opt_table[] = {
-	{ "aggrate",       OK_TIME,   F(aggrate), 0, 1 },
-	{ "aggsize",       OK_SIZE,   F(aggsize), 0, 0 },
-	{ "aggsortkey",    OK_BOOL,   F(aggsortkey), 0, 1 },
-	{ "aggsortkeypos", OK_INT64,  F(aggsortkeypos), 0, 1 },
-	{ "aggsortpos",    OK_INT64,  F(aggsortpos), 0, 1 },
-	{ "aggsortrev",    OK_BOOL,   F(aggsortrev), 0, 1 },
-	{ "agghist",       OK_BOOL,   F(agghist), 0, 1 },
-	{ "aggpack",       OK_BOOL,   F(aggpack), 0, 1 },
-	{ "aggzoom",       OK_BOOL,   F(aggzoom), 0, 1 },
-	{ "argref",        OK_BOOL,   F(argref), 0, 0 },
-	{ "backend",       OK_SPECIAL, F(backend), 0, 0 },
-	{ "bufpolicy",     OK_SPECIAL, F(bufpolicy), 0, 0 },
-	{ "bufresize",     OK_SPECIAL, F(bufresize_manual), 0, 0 },
-	{ "bufsize",       OK_SIZE,   F(bufsize), 0, 0 },
-	{ "cleanrate",     OK_TIME,   F(cleanrate), 0, 0 },
-	{ "cpp",           OK_BOOL,   F(cpp), 0, 0 },
-	{ "cpphdrs",       OK_BOOL,   F(cpphdrs), 0, 0 },
-	{ "cpppath",       OK_STR,    S(cpppath), 0 },
-	{ "defaultargs",   OK_BOOL,   F(defaultargs), 0, 0 },
-	{ "define",        OK_IGNORE, 0, 0, 0 },
-	{ "empty",         OK_BOOL,   F(empty), 0, 0 },
-	{ "destructive",   OK_BOOL,   F(destructive), 0, 0 },
-	{ "dynvarsize",    OK_SIZE,   F(dynvarsize), 0, 0 },
-	{ "errtags",       OK_BOOL,   F(errtags), 0, 0 },
-	{ "evaltime",      OK_SPECIAL, F(evaltime), 0, 0 },
-	{ "flowindent",    OK_BOOL,   F(flowindent), 0, 1 },
-	{ "incdir",        OK_IGNORE, 0, 0, 0 },
-	{ "jsontimestamp", OK_BOOL,   F(jsontimestamp), 0, 0 },
-	{ "jstackframes",  OK_UINT32, F(jstackframes), 0, 0 },
-	{ "jstackstrsize", OK_UINT32, F(jstackstrsize), 0, 0 },
-	{ "libdir",        OK_PATHS,  S(libdir), 0 },
-	{ "lockmem",       OK_SPECIAL, F(lockmem), 0, 0 },
-	{ "maxframes",     OK_UINT32, F(maxframes), 0, 0 },
-	{ "noresolve",     OK_BOOL,   F(noresolve), 0, 0 },
-	{ "nspec",         OK_UINT32, F(nspec), 0, 0 },
-	{ "oformat",       OK_SPECIAL, F(oformat), 0, 0 },
-	{ "pcapsize",      OK_SPECIAL, 0, 0, 0 },
-	{ "pspec",         OK_BOOL,   F(pspec), 0, 0 },
-	{ "quiet",         OK_BOOL,   F(quiet), 0, 1 },
-	{ "rawbytes",      OK_BOOL,   F(rawbytes), 0, 1 },
-	{ "scratchsize",   OK_SIZE,   F(scratchsize), 0, 0 },
-	{ "specsize",      OK_SIZE,   F(specsize), 0, 0 },
-	{ "stackformat",   OK_SPECIAL, F(stackformat), 0, 0 },
-	{ "stackframes",   OK_UINT32, F(stackframes), 0, 0 },
-	{ "stackindent",   OK_UINT32, F(stackindent), 0, 1 },
-	{ "statusrate",    OK_TIME,   F(statusrate), 0, 0 },
-	{ "stdc",          OK_SPECIAL, F(stdc), 0, 0 },
-	{ "strsize",       OK_SPECIAL, F(strsize), 0, 0 },
-	{ "switchrate",    OK_TIME,   F(switchrate), 0, 1 },
-	{ "undef",         OK_IGNORE, 0, 0, 0 },
-	{ "ustackframes",  OK_UINT32, F(ustackframes), 0, 0 },
-	{ "verbose",       OK_BOOL,   F(verbose), 0, 0 },
-	{ "version",       OK_SPECIAL, F(version), 0, 0 },
-	{ "zdefs",         OK_BOOL,   F(zdefs), 0, 0 },
+	{ "aggpercpu",     OK_FLAG,   F(aggpercpu), 0, 0, 0 },
+	{ "aggrate",       OK_TIME,   F(aggrate), 0, 1, 0 },
+	{ "aggsize",       OK_SIZE,   F(aggsize), 0, 0, 0 },
+	{ "aggsortkey",    OK_BOOL,   F(aggsortkey), 0, 1, 0 },
+	{ "aggsortkeypos", OK_INT64,  F(aggsortkeypos), 0, 1, 0 },
+	{ "aggsortpos",    OK_INT64,  F(aggsortpos), 0, 1, 0 },
+	{ "aggsortrev",    OK_BOOL,   F(aggsortrev), 0, 1, 0 },
+	{ "agghist",       OK_BOOL,   F(agghist), 0, 1, 0 },
+	{ "aggpack",       OK_BOOL,   F(aggpack), 0, 1, 0 },
+	{ "aggzoom",       OK_BOOL,   F(aggzoom), 0, 1, 0 },
+	{ "argref",        OK_BOOL,   F(argref), 0, 0, 0 },
+	{ "amin",          OK_SPECIAL, F(amin), 0, 0, 0 },
+	{ "backend",       OK_SPECIAL, F(backend), 0, 0, 0 },
+	{ "bufpolicy",     OK_SPECIAL, F(bufpolicy), 0, 0, 0 },
+	{ "bufresize",     OK_SPECIAL, F(bufresize_manual), 0, 0, 0 },
+	{ "bufsize",       OK_SIZE,   F(bufsize), 0, 0, 0 },
+	{ "cleanrate",     OK_TIME,   F(cleanrate), 0, 0, 0 },
+	{ "core",          OK_FLAG,   F(core), 0, 0, 0 },
+	{ "cpp",           OK_BOOL,   F(cpp), 0, 0, 0 },
+	{ "cpphdrs",       OK_BOOL,   F(cpphdrs), 0, 0, CTX_CMDLINE },
+	{ "cpppath",       OK_STR,    S(cpppath), 0, CTX_CMDLINE },
+	{ "cpu",           OK_RUNTIME, F(cpu), 0, 0, 0 },
+	{ "ctypes",        OK_SPECIAL, 0, 0, 0, 0 },
+	{ "debug",         OK_FLAG,   F(debug), 0, 0, 0 },
+	{ "defaultargs",   OK_BOOL,   F(defaultargs), 0, 0, 0 },
+	{ "define",        OK_IGNORE, 0, 0, 0, CTX_CMDLINE },
+	{ "droptags",      OK_ANY,    F(droptags), 0, 0, 0 },
+	{ "dtypes",        OK_SPECIAL, 0, 0, 0, 0 },
+	{ "empty",         OK_BOOL,   F(empty), 0, 0, 0 },
+	{ "encoding",      OK_SPECIAL, F(encoding), 0, 0, 0 },
+	{ "destructive",   OK_BOOL,   F(destructive), 0, 0, 0 },
+	{ "dynvarsize",    OK_SIZE,   F(dynvarsize), 0, 0, 0 },
+	{ "errtags",       OK_BOOL,   F(errtags), 0, 0, 0 },
+	{ "evaltime",      OK_SPECIAL, F(evaltime), 0, 0, 0 },
+	{ "flowindent",    OK_BOOL,   F(flowindent), 0, 1, 0 },
+	{ "grabanon",      OK_BOOL,   F(grabanon), 0, 0, 0 },
+	{ "incdir",        OK_IGNORE, 0, 0, 0, CTX_CMDLINE },
+	{ "iregs",         OK_ATOIPOS, F(iregs), 0, 0, 0 },
+	{ "jsontimestamp", OK_BOOL,   F(jsontimestamp), 0, 0, 0 },
+	{ "jstackframes",  OK_UINT32, F(jstackframes), 0, 0, 0 },
+	{ "jstackstrsize", OK_UINT32, F(jstackstrsize), 0, 0, 0 },
+	{ "kdefs",         OK_UNFLAG, F(knodefs), 0, 0, 0 },
+	{ "knodefs",       OK_FLAG,   F(knodefs), 0, 0, 0 },
+	{ "late",          OK_SPECIAL, F(xlate), 0, 0, 0 },
+	{ "lazyload",      OK_ANY,    F(lazyload), 0, 0, 0 },
+	{ "ldpath",        OK_STR,    S(ldpath), 0, CTX_CMDLINE },
+	{ "libdir",        OK_PATHS,  S(libdir), 0, 0 },
+	{ "linkmode",      OK_SPECIAL, F(linkmode), 0, 0, 0 },
+	{ "linktype",      OK_SPECIAL, F(linktype), 0, 0, 0 },
+	{ "lockmem",       OK_SPECIAL, F(lockmem), 0, 0, 0 },
+	{ "maxframes",     OK_UINT32, F(maxframes), 0, 0, 0 },
+	{ "nolibs",        OK_FLAG,   F(nolibs), 0, 0, 0 },
+	{ "noresolve",     OK_BOOL,   F(noresolve), 0, 0, 0 },
+	{ "nspec",         OK_UINT32, F(nspec), 0, 0, 0 },
+	{ "oformat",       OK_SPECIAL, F(oformat), 0, 0, 0 },
+	{ "pcapsize",      OK_SPECIAL, 0, 0, 0, 0 },
+	{ "pgmax",         OK_ATOINN, F(pgmax), 0, 0, 0 },
+	{ "pspec",         OK_BOOL,   F(pspec), 0, 0, 0 },
+	{ "quiet",         OK_BOOL,   F(quiet), 0, 1, 0 },
+	{ "rawbytes",      OK_BOOL,   F(rawbytes), 0, 1, 0 },
+	{ "scratchsize",   OK_SIZE,   F(scratchsize), 0, 0, 0 },
+	{ "setenv",        OK_SPECIAL, 0, 0, 0, CTX_CMDLINE_FIRST },
+	{ "specsize",      OK_SIZE,   F(specsize), 0, 0, 0 },
+	{ "stackformat",   OK_SPECIAL, F(stackformat), 0, 0, 0 },
+	{ "stackframes",   OK_UINT32, F(stackframes), 0, 0, 0 },
+	{ "stackindent",   OK_UINT32, F(stackindent), 0, 1, 0 },
+	{ "statusrate",    OK_TIME,   F(statusrate), 0, 0, 0 },
+	{ "stdc",          OK_SPECIAL, F(stdc), 0, 0, CTX_CMDLINE },
+	{ "strip",         OK_FLAG,   F(strip), 0, 0, 0 },
+	{ "strsize",       OK_SPECIAL, F(strsize), 0, 0, 0 },
+	{ "switchrate",    OK_TIME,   F(switchrate), 0, 1, 0 },
+	{ "syslibdir",     OK_STR,    S(syslibdir), 0, 0 },
+	{ "temporal",      OK_BOOL,   F(temporal), 0, 0, 0 },
+	{ "tree",          OK_ATOIPOS, F(tree), 0, 0, 0 },
+	{ "tregs",         OK_ATOIPOS, F(tregs), 0, 0, 0 },
+	{ "udefs",         OK_UNFLAG, F(unodefs), 0, 0, 0 },
+	{ "undef",         OK_IGNORE, 0, 0, 0, CTX_CMDLINE },
+	{ "unodefs",       OK_FLAG,   F(unodefs), 0, 0, 0 },
+	{ "unsetenv",      OK_SPECIAL, 0, 0, 0, CTX_CMDLINE_FIRST },
+	{ "ustackframes",  OK_UINT32, F(ustackframes), 0, 0, 0 },
+	{ "verbose",       OK_BOOL,   F(verbose), 0, 0, 0 },
+	{ "version",       OK_SPECIAL, F(version), 0, 0, 0 },
+	{ "zdefs",         OK_BOOL,   F(zdefs), 0, 0, 0 },
 };
 
 void
@@ -127,6 +177,8 @@ opts_init(udt_opts_t *o)
 	o->bufpolicy = UDT_BUF_SWITCH;
 	o->bufresize_manual = 0;
 	o->evaltime = UDT_EVAL_PREINIT;
+	o->cpu = -1;
+	strcpy(o->syslibdir, UDT_SYSLIBDIR);
 }
 
 const char *
@@ -141,6 +193,10 @@ opts_strerror(int code)
 		return "Version is not properly formatted or is too large";
 	case UDT_OPT_VERSUNDEF:
 		return "Requested version is not supported by compiler";
+	case UDT_OPT_BADCTX:
+		return "Option cannot be used from within a D program";
+	case UDT_OPT_ERRNO:
+		return strerror(opt_errno);
 	}
 	return "Unknown error";
 }
@@ -297,6 +353,56 @@ pick(const char *v, const char *const *names, int n, int *out)
 	return -1;
 }
 
+/* The value lists of dt_options.c's handlers: index + 1 is stored. */
+static int
+pick1(const char *v, const char *const *names, int n, int *out, int nocase)
+{
+	if (v == NULL)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		if ((nocase ? strcasecmp(v, names[i]) : strcmp(v, names[i])) == 0) {
+			*out = i + 1;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* dtrace's kernel, CTF and link-editor options (dt_options.c). */
+static int
+set_special_dtrace(udt_opts_t *o, const char *name, const char *v)
+{
+	static const char *const encs[] = { "ascii", "utf8" };
+	static const char *const xlates[] = { "dynamic", "static" };
+	static const char *const modes[] = {
+		"kernel", "primary", "dynamic", "static"
+	};
+	static const char *const types[] = { "elf", "dof" };
+
+	if (strcmp(name, "encoding") == 0)
+		return pick1(v, encs, 2, &o->encoding, 0);
+	if (strcmp(name, "late") == 0)
+		return pick1(v, xlates, 2, &o->xlate, 0);
+	if (strcmp(name, "linkmode") == 0)
+		return pick1(v, modes, 4, &o->linkmode, 0);
+	if (strcmp(name, "linktype") == 0)
+		return pick1(v, types, 2, &o->linktype, 1);
+	if (strcmp(name, "amin") == 0) {
+		/* dt_opt_amin: dtrace_str2attr's syntax */
+		d_attr_t a;
+		if (v == NULL || strlen(v) >= sizeof(o->amin) ||
+		    d_str2attr(v, &a) != 0)
+			return -1;
+		strcpy(o->amin, v);
+		return 0;
+	}
+	if (strcmp(name, "setenv") == 0)
+		return v == NULL ? -1 : 0;
+	if (strcmp(name, "unsetenv") == 0)
+		return v == NULL || strchr(v, '=') != NULL ? -1 : 0;
+	return -1;
+}
+
 static int
 set_special(udt_opts_t *o, const char *name, const char *v)
 {
@@ -368,7 +474,7 @@ set_special(udt_opts_t *o, const char *name, const char *v)
 	}
 	if (strcmp(name, "pcapsize") == 0)
 		return opts_parse_size(v, &u);
-	return -1;
+	return set_special_dtrace(o, name, v);
 }
 
 /*
@@ -408,8 +514,9 @@ static int set_version(udt_opts_t *o, const char *v)
 	return UDT_OPT_VERSUNDEF;
 }
 
-int
-opts_set(udt_opts_t *o, const char *name, const char *value, int active)
+static int
+set_option(udt_opts_t *o, const char *name, const char *value, int active,
+    int in_program)
 {
 	const opt_def_t *d = NULL;
 	udt_opts_t n;
@@ -429,8 +536,28 @@ opts_set(udt_opts_t *o, const char *name, const char *value, int active)
 		return UDT_OPT_BADNAME;
 	if (active && !d->dynamic)
 		return UDT_OPT_ACTIVE;
+	/* dt_opt_setenv refuses a D program before it reads the value */
+	if (in_program && d->ctx == CTX_CMDLINE_FIRST)
+		return UDT_OPT_BADCTX;
 	if (strcmp(name, "version") == 0)
 		return set_version(o, value);
+	if (strcmp(name, "ctypes") == 0 || strcmp(name, "dtypes") == 0) {
+		/*
+		 * dt_opt_ctypes opens (creating) the file the CTF of the
+		 * program's C or D types goes to; there is no CTF here, so
+		 * it is created as dtrace creates it and stays empty.
+		 */
+		int fd;
+		if (value == NULL)
+			return UDT_OPT_BADVAL;
+		if ((fd = open(value, O_CREAT | O_WRONLY | O_CLOEXEC,
+		    0666)) < 0) {
+			opt_errno = errno;
+			return UDT_OPT_ERRNO;
+		}
+		close(fd);
+		return UDT_OPT_OK;
+	}
 
 	n = *o;
 	field = (char *)&n + d->off;
@@ -482,9 +609,64 @@ opts_set(udt_opts_t *o, const char *name, const char *value, int active)
 	case OK_SPECIAL:
 		rc = set_special(&n, name, value);
 		break;
+	case OK_FLAG:
+	case OK_UNFLAG:
+		if (value == NULL) {
+			*(int *)(void *)field = d->kind == OK_FLAG;
+			rc = 0;
+		}
+		break;
+	case OK_ANY:
+		*(int *)(void *)field = 1;
+		rc = 0;
+		break;
+	case OK_ATOIPOS:
+	case OK_ATOINN: {
+		/* atoi, as dt_opt_iregs and dt_opt_pgmax read it */
+		int v = value != NULL ? atoi(value) : -1;
+		if (value != NULL && (v > 0 || (v == 0 && d->kind == OK_ATOINN))) {
+			*(int *)(void *)field = v;
+			rc = 0;
+		}
+		break;
+	}
+	case OK_RUNTIME: {
+		/*
+		 * dt_opt_runtime: no value is 0, "" or a negative word
+		 * unsets, a positive word is 1, else a number >= 0.
+		 */
+		int b;
+		int64_t *f = (int64_t *)(void *)field;
+		if (value == NULL) {
+			*f = 0;
+			rc = 0;
+		} else if (*value == '\0' ||
+		    (opts_parse_bool(value, &b) == 0 && !isdigit(
+		    (unsigned char)*value))) {
+			*f = *value == '\0' ? -1 : b ? 1 : -1;
+			rc = 0;
+		} else if (parse_int64(value, f) == 0 && *f >= 0) {
+			rc = 0;
+		}
+		break;
+	}
 	}
 	if (rc != 0)
 		return UDT_OPT_BADVAL;
+	if (in_program && d->ctx == CTX_CMDLINE)
+		return UDT_OPT_BADCTX;
 	*o = n;
 	return UDT_OPT_OK;
+}
+
+int
+opts_set(udt_opts_t *o, const char *name, const char *value, int active)
+{
+	return set_option(o, name, value, active, 0);
+}
+
+int
+opts_set_in_program(udt_opts_t *o, const char *name, const char *value)
+{
+	return set_option(o, name, value, 0, 1);
 }

@@ -436,7 +436,8 @@ int udt_proc_create(udt_handle_t *h, const char *cmd)
 		free(argv);
 		return -1;
 	}
-	udt_proc_t *p = proc_create(argv, h->opts.evaltime, err, sizeof(err));
+	udt_proc_t *p = proc_create_env(argv, h->env, h->opts.evaltime, err,
+	    sizeof(err));
 	if (p == NULL) {
 		if (strncmp(err, "failed to execute", 17) == 0)
 			snprintf(h->errmsg, sizeof(h->errmsg), "%s", err);

@@ -229,20 +229,22 @@ void spec_clean(udt_specs_t *s)
 	s->nbusy = 0;
 }
 
-static void report(FILE *fp, uint64_t n, const char *what, const char *why)
+static void report(FILE *fp, const char *tag, uint64_t n, const char *what,
+    const char *why)
 {
 	if (n == 0)
 		return;
-	fprintf(fp, "%s: %llu %s%s%s\n", UDT_PROGNAME, (unsigned long long)n,
-	    what, n == 1 ? "" : "s", why);
+	fprintf(fp, "%s: %s%llu %s%s%s\n", UDT_PROGNAME, tag,
+	    (unsigned long long)n, what, n == 1 ? "" : "s", why);
 }
 
-void spec_report(udt_specs_t *s, FILE *errfp)
+void spec_report(udt_specs_t *s, FILE *errfp, int droptags)
 {
-	report(errfp, s->drops, "speculative drop", "");
-	report(errfp, s->busy, "failed speculation",
-	    " (available buffer(s) still busy)");
-	report(errfp, s->unavail, "failed speculation",
-	    " (no speculative buffer available)");
+	report(errfp, droptags ? "[DTRACEDROP_SPEC] " : "", s->drops,
+	    "speculative drop", "");
+	report(errfp, droptags ? "[DTRACEDROP_SPECBUSY] " : "", s->busy,
+	    "failed speculation", " (available buffer(s) still busy)");
+	report(errfp, droptags ? "[DTRACEDROP_SPECUNAVAIL] " : "", s->unavail,
+	    "failed speculation", " (no speculative buffer available)");
 	s->drops = s->busy = s->unavail = 0;
 }

@@ -111,6 +111,7 @@ void spec_clean(udt_specs_t *s);
 static inline int spec_busy(const udt_specs_t *s) { return s->nbusy > 0; }
 
 /* Print and reset the drop and failed-speculation counts. */
-void spec_report(udt_specs_t *s, FILE *errfp);
+/* (-x droptags: each line tagged with its DTRACEDROP_ kind) */
+void spec_report(udt_specs_t *s, FILE *errfp, int droptags);
 
 #endif /* UDTRACE_CONSUMER_SPEC_H */

@@ -27,7 +27,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static void child(int syncfd, int errfd, char *const argv[])
+static void child(int syncfd, int errfd, char *const argv[],
+    char *const envp[])
 {
 	char c;
 	sigset_t none;
@@ -39,7 +40,11 @@ static void child(int syncfd, int errfd, char *const argv[])
 	while (read(syncfd, &c, 1) < 0 && errno == EINTR)
 		;
 	close(syncfd);
-	execvp(argv[0], argv);
+	/* -x setenv/unsetenv give the command its own environment */
+	if (envp != NULL)
+		execvpe(argv[0], argv, envp);
+	else
+		execvp(argv[0], argv);
 	int e = errno;
 	while (write(errfd, &e, sizeof(e)) < 0 && errno == EINTR)
 		;
@@ -158,6 +163,12 @@ static int run_to(udt_proc_t *p, uint64_t addr, char *err, size_t errlen)
 udt_proc_t *proc_create(char *const argv[], int evaltime, char *err,
     size_t errlen)
 {
+	return proc_create_env(argv, NULL, evaltime, err, errlen);
+}
+
+udt_proc_t *proc_create_env(char *const argv[], char *const envp[],
+    int evaltime, char *err, size_t errlen)
+{
 	int syncp[2], errp[2];
 	if (!argv || !argv[0]) {
 		proc_fmt(err, errlen, "%s", strerror(EINVAL));
@@ -182,7 +193,7 @@ udt_proc_t *proc_create(char *const argv[], int evaltime, char *err,
 	if (pid == 0) {
 		close(syncp[1]);
 		close(errp[0]);
-		child(syncp[0], errp[1], argv);
+		child(syncp[0], errp[1], argv, envp);
 	}
 	close(syncp[0]);
 	close(errp[1]);

@@ -45,6 +45,9 @@ typedef struct udt_proc udt_proc_t;
  */
 udt_proc_t *proc_create(char *const argv[], int evaltime, char *err,
     size_t errlen);
+/* The same with the command's environment (NULL: udtrace's own). */
+udt_proc_t *proc_create_env(char *const argv[], char *const envp[],
+    int evaltime, char *err, size_t errlen);
 
 /*
  * Attach to a running process and all its threads (PTRACE_SEIZE +

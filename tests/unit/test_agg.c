@@ -457,11 +457,11 @@ test_drops(void)
 	CHECK_EQ_INT(upd_i(0, 3, 0), -1);
 	CHECK_EQ_INT(upd_i(0, 4, 0), -1);
 	CHECK_EQ_INT(upd_i(0, 1, 0), 0);
-	CHECK_OUT(agg_report_drops(tab, ofp),
+	CHECK_OUT(agg_report_drops(tab, ofp, 0),
 	    "udtrace: 2 aggregation drops on CPU 0\n");
-	CHECK_OUT(agg_report_drops(tab, ofp), "");
+	CHECK_OUT(agg_report_drops(tab, ofp, 0), "");
 	CHECK_EQ_INT(upd_i(0, 5, 0), -1);
-	CHECK_OUT(agg_report_drops(tab, ofp),
+	CHECK_OUT(agg_report_drops(tab, ofp, 0),
 	    "udtrace: 1 aggregation drop on CPU 0\n");
 	/* trunc frees room */
 	agg_trunc(tab, 0, 1, 1, &opts);

@@ -132,6 +132,11 @@ test_set(void)
 		"strsize", "ustackframes", "zdefs", "scratchsize", "lockmem",
 		"noresolve", "maxframes", "pcapsize", "backend",
 		"stackformat", "verbose", "argref", "jsontimestamp",
+		"aggpercpu", "amin", "core", "cpu", "ctypes", "debug",
+		"droptags", "dtypes", "encoding", "grabanon", "iregs",
+		"kdefs", "knodefs", "late", "lazyload", "ldpath", "linkmode",
+		"linktype", "nolibs", "pgmax", "setenv", "strip", "syslibdir",
+		"temporal", "tree", "tregs", "udefs", "unodefs", "unsetenv",
 	};
 	udt_opts_t o, before;
 	size_t i;
@@ -145,6 +150,21 @@ test_set(void)
 			fprintf(stderr, "option %s unknown\n", names[i]);
 		CHECK(rc != UDT_OPT_BADNAME);
 	}
+	opts_init(&o);
+	/* dt_opt_setenv refuses a D program before looking at the value */
+	CHECK_EQ_INT(opts_set_in_program(&o, "setenv", NULL), UDT_OPT_BADCTX);
+	CHECK_EQ_INT(opts_set_in_program(&o, "ldpath", NULL), UDT_OPT_BADVAL);
+	CHECK_EQ_INT(opts_set_in_program(&o, "ldpath", "/bin/ld"),
+	    UDT_OPT_BADCTX);
+	CHECK_EQ_INT(opts_set(&o, "ldpath", "/bin/ld", 0), UDT_OPT_OK);
+	CHECK_EQ_INT(opts_set(&o, "cpu", NULL, 0), UDT_OPT_OK);
+	CHECK_EQ_INT(o.cpu, 0);
+	CHECK_EQ_INT(opts_set(&o, "cpu", "3", 0), UDT_OPT_OK);
+	CHECK_EQ_INT(o.cpu, 3);
+	CHECK_EQ_INT(opts_set(&o, "cpu", "", 0), UDT_OPT_OK);
+	CHECK_EQ_INT(o.cpu, -1);
+	CHECK_EQ_INT(opts_set(&o, "pgmax", "abc", 0), UDT_OPT_OK);  /* atoi */
+	CHECK_EQ_INT(opts_set(&o, "iregs", "abc", 0), UDT_OPT_BADVAL);
 	opts_init(&o);
 	CHECK_EQ_INT(opts_set(&o, "nosuch", NULL, 0), UDT_OPT_BADNAME);
 	CHECK_EQ_INT(opts_set(&o, "bufsize", "2m", 0), UDT_OPT_OK);

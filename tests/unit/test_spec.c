@@ -243,10 +243,10 @@ static void test_states(void)
 	s.drops = 4;
 	s.unavail = 2;
 	s.busy = 1;
-	spec_report(&s, fp);
+	spec_report(&s, fp, 0);
 	s.drops = 1;
-	spec_report(&s, fp);
-	spec_report(&s, fp);
+	spec_report(&s, fp, 0);
+	spec_report(&s, fp, 0);
 	fclose(fp);
 	CHECK_EQ_STR(txt,
 	    "udtrace: 4 speculative drops\n"
