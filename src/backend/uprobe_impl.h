@@ -248,6 +248,11 @@ up_site_t *up_id_find(const up_backend_t *b, uint64_t id);
 const char *up_comm_find(up_backend_t *b, pid_t pid);
 /* pid's parent from the FORK records, 0: not seen. */
 pid_t up_comm_ppid(up_backend_t *b, pid_t pid);
+/*
+ * pid's parent, uid and gid from /proc/PID/status (stack buffers only:
+ * any thread may call it). 0, or -1 if it is gone.
+ */
+int up_proc_ids(pid_t pid, pid_t *ppid, uint32_t *uid, uint32_t *gid);
 /* What the trackers know of pid (name, parent, ids) into h's fields. */
 void up_comm_fill(up_backend_t *b, udt_hit_t *h, pid_t pid);
 /*

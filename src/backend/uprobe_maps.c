@@ -150,21 +150,30 @@ static long long status_num(const char *text, const char *key)
  * racing on): the kernel keeps none of them for a process gone before
  * udtrace reads its hits, so these are what its hits show then.
  */
+int up_proc_ids(pid_t pid, pid_t *ppid, uint32_t *uid, uint32_t *gid)
+{
+	char buf[2048];
+	long long pp, u, g;
+
+	if (proc_text(pid, "status", buf, sizeof buf) <= 0)
+		return -1;
+	pp = status_num(buf, "PPid");
+	u = status_num(buf, "Uid");
+	g = status_num(buf, "Gid");
+	if (pp < 0 || u < 0 || g < 0)
+		return -1;
+	*ppid = (pid_t)pp;
+	*uid = (uint32_t)u;
+	*gid = (uint32_t)g;
+	return 0;
+}
+
 static void read_ident(up_mrec_t *m)
 {
 	char buf[2048];
-	long long pp, uid, gid;
 
-	if (proc_text(m->pid, "status", buf, sizeof buf) <= 0)
+	if (up_proc_ids(m->pid, &m->ppid, &m->uid, &m->gid) != 0)
 		return;
-	pp = status_num(buf, "PPid");
-	uid = status_num(buf, "Uid");
-	gid = status_num(buf, "Gid");
-	if (pp < 0 || uid < 0 || gid < 0)
-		return;
-	m->ppid = (pid_t)pp;
-	m->uid = (uint32_t)uid;
-	m->gid = (uint32_t)gid;
 	if (proc_text(m->pid, "comm", buf, sizeof m->name) > 0) {
 		buf[strcspn(buf, "\n")] = '\0';
 		memcpy(m->name, buf, strlen(buf) + 1);

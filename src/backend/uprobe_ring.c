@@ -403,6 +403,7 @@ static void comm_record(up_backend_t *b, const struct perf_event_header *hdr,
 		const up_comm_t *pc = comm_slot(b, (pid_t)v[1]);
 		int known = pc->pid == (pid_t)v[1] && pc->idknown;
 		uint32_t uid = pc->uid, gid = pc->gid;
+		pid_t pp;
 
 		c = comm_slot(b, (pid_t)v[0]);
 		/*
@@ -411,6 +412,14 @@ static void comm_record(up_backend_t *b, const struct perf_event_header *hdr,
 		 */
 		if (c->pid == (pid_t)v[0] && c->idknown)
 			return;
+		/*
+		 * A parent the watch never held (it ran before udtrace):
+		 * the child's ids as they are now, else its parent's, so a
+		 * child gone before its hits are read is not shown as root.
+		 */
+		if (!known && (up_proc_ids((pid_t)v[0], &pp, &uid, &gid) == 0 ||
+		    up_proc_ids((pid_t)v[1], &pp, &uid, &gid) == 0))
+			known = 1;
 		/* a parent never announced: its child's name is not known */
 		char name[16] = "";
 		if (pn)
