@@ -481,6 +481,43 @@ static void define_at_parse(void *arg, d_node_t *n)
 		cg_xlator_define(g, n);
 }
 
+/*
+ * A D library's clauses: compiled as the program's are, so that their
+ * errors fail the compile naming the library, into a program of their
+ * own that is then freed (illumos destroys the library's program).
+ */
+static void compile_dropped(void *arg, d_node_t *top)
+{
+	cg_t *g = arg;
+	d_cc_t *cc = g->cc;
+	volatile size_t n = 0;
+	for (d_node_t *c = top; c != NULL; c = c->next)
+		n += c->kind == D_CLAUSE;
+	if (n == 0)
+		return;
+	d_program_t *volatile lp = calloc(1, sizeof(*lp));
+	d_program_t *prog = g->prog;
+	jmp_buf outer;
+	memcpy(outer, cc->jb, sizeof(jmp_buf));
+	if (setjmp(cc->jb) != 0) {
+		g->prog = prog;
+		d_program_free(lp);
+		memcpy(cc->jb, outer, sizeof(jmp_buf));
+		longjmp(cc->jb, 1);
+	}
+	if (lp == NULL)
+		d_error(cc, 0, "D_NOMEM", "out of memory");
+	lp->kind = cc->kind;
+	lp->clauses = xcalloc(cc, n, sizeof(d_clause_prog_t));
+	g->prog = lp;
+	for (d_node_t *c = top; c != NULL; c = c->next)
+		if (c->kind == D_CLAUSE)
+			compile_clause(g, lp, c);
+	g->prog = prog;
+	memcpy(cc->jb, outer, sizeof(jmp_buf));
+	d_program_free(lp);
+}
+
 int d_compile(d_cc_t *cc, d_program_t **out)
 {
 	d_program_t *volatile p = NULL;
@@ -502,7 +539,7 @@ int d_compile(d_cc_t *cc, d_program_t **out)
 	p->kind = cc->kind;
 	p->name = pstrdup(p, cc->srcname ? cc->srcname : "");
 	g.prog = p;
-	d_libs_load(cc, define_at_parse, &g);
+	d_libs_load(cc, define_at_parse, compile_dropped, &g);
 	cc->on_decl = define_at_parse;
 	cc->on_decl_arg = &g;
 	d_parse(cc);

@@ -154,7 +154,12 @@ void d_pragma_depends(d_cc_t *cc, const char *const *w, int nw, int line);
  * declarations to on_decl; and a library's `#pragma D depends_on
  * library name`, checked while that library is compiled.
  */
-void d_libs_load(d_cc_t *cc, void (*on_decl)(void *, d_node_t *), void *arg);
+/*
+ * on_clauses gets the top-level list of each library once it is parsed,
+ * to compile its clauses and throw them away as illumos does.
+ */
+void d_libs_load(d_cc_t *cc, void (*on_decl)(void *, d_node_t *),
+    void (*on_clauses)(void *, d_node_t *), void *arg);
 void d_libs_depends(d_cc_t *cc, const char *name, int line);
 char *d_strndup(d_cc_t *cc, const char *s, size_t n);
 char *d_sprintf(d_cc_t *cc, const char *fmt, ...)

@@ -7,8 +7,9 @@
  * Owns: finding the libraries, their `#pragma D depends_on library`
  * graph and its topological order, compiling each one into the shared
  * declaration tables of the compile (the caller's on_decl).
- * Must not: enable anything of a library: its clauses are parsed and
- * dropped (illumos compiles a library into a program it destroys).
+ * Must not: enable anything of a library: its clauses are compiled, so
+ * their errors are the library's, and dropped (illumos compiles a
+ * library into a program it destroys, dt_load_libs_dir).
  * Invariant: everything lives in the compile arena; a library whose own
  * dependencies fail (D_PRAGMA_DEPEND) is skipped silently, as illumos
  * skips it; any other error of a library is the compile's error, naming
@@ -250,7 +251,8 @@ static void sort_libs(d_cc_t *cc, struct d_libs *L)
  * goes on to the caller's setjmp with the library named.
  */
 static int compile_lib(d_cc_t *cc, d_lib_t *l,
-    void (*on_decl)(void *, d_node_t *), void *arg)
+    void (*on_decl)(void *, d_node_t *),
+    void (*on_clauses)(void *, d_node_t *), void *arg)
 {
 	jmp_buf outer;
 	memcpy(outer, cc->jb, sizeof(outer));
@@ -271,8 +273,12 @@ static int compile_lib(d_cc_t *cc, d_lib_t *l,
 	cc->on_decl = on_decl;
 	cc->on_decl_arg = arg;
 	int failed = setjmp(cc->jb);
-	if (!failed)
+	if (!failed) {
 		d_parse(cc);
+		cc->on_decl = NULL;
+		if (on_clauses != NULL)
+			on_clauses(arg, cc->top);
+	}
 	memcpy(cc->jb, outer, sizeof(outer));
 	cc->src = src;
 	cc->kind = kind;
@@ -291,7 +297,8 @@ static int compile_lib(d_cc_t *cc, d_lib_t *l,
 	return 0;
 }
 
-void d_libs_load(d_cc_t *cc, void (*on_decl)(void *, d_node_t *), void *arg)
+void d_libs_load(d_cc_t *cc, void (*on_decl)(void *, d_node_t *),
+    void (*on_clauses)(void *, d_node_t *), void *arg)
 {
 	if (cc->libdirs == NULL || *cc->libdirs == '\0')
 		return;
@@ -302,7 +309,7 @@ void d_libs_load(d_cc_t *cc, void (*on_decl)(void *, d_node_t *), void *arg)
 	sort_libs(cc, L);
 	for (int k = 0; k < L->norder; k++) {
 		d_lib_t *l = &L->v[L->order[k]];
-		l->loaded = compile_lib(cc, l, on_decl, arg) == 0;
+		l->loaded = compile_lib(cc, l, on_decl, on_clauses, arg) == 0;
 	}
 }
 
