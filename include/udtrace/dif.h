@@ -185,6 +185,7 @@ enum dif_builtin {
 	/* procfs.d's inlines over the process's u_cdir / u_rdir paths */
 	DIF_VAR_CWD,              /* string: the process's working directory */
 	DIF_VAR_ROOT,             /* string: the process's root directory */
+	DIF_VAR_SIGINFO,          /* (LDGA) [id]: siginfo_t * of a proc probe's signal */
 	DIF_VAR_BUILTIN_MAX
 };
 

@@ -129,6 +129,29 @@ typedef struct udt_cpuinfo {
 #define UDT_P_OFFLINE 0x0001
 #define UDT_P_ONLINE  0x0002
 
+/*
+ * The siginfo_t proc:::signal-handle's args[1] points to: the members
+ * DTrace's scripts read (POSIX's), flat, with Linux's values; what a
+ * backend cannot know is 0 (README, "The proc provider").
+ */
+typedef union udt_sigval {
+	int32_t sival_int;
+	uint64_t sival_ptr;
+} udt_sigval_t;
+
+typedef struct udt_siginfo {
+	/* D's si_pid .. si_value: <signal.h> makes those names macros */
+	int32_t si_signo;
+	int32_t si_code;
+	int32_t si_errno;
+	int32_t pid;
+	uint32_t uid;
+	int32_t status;
+	uint64_t addr;
+	int64_t band;
+	udt_sigval_t value;
+} udt_siginfo_t;
+
 /* What the emulator asks to have translated, and the id it names. */
 enum udt_xl_kind {
 	UDT_XL_PSINFO,        /* udt_psinfo_t of process id */
@@ -137,6 +160,7 @@ enum udt_xl_kind {
 	UDT_XL_CPUINFO,       /* udt_cpuinfo_t of CPU id */
 	UDT_XL_CWD,           /* cwd of process id: a string of UDT_PATHSZ */
 	UDT_XL_ROOT,          /* root of process id: a string of UDT_PATHSZ */
+	UDT_XL_SIGINFO,       /* udt_siginfo_t of the firing's signal (id unused) */
 	UDT_XL_NKINDS
 };
 

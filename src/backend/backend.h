@@ -16,6 +16,7 @@
 #ifndef UDTRACE_BACKEND_BACKEND_H
 #define UDTRACE_BACKEND_BACKEND_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -91,6 +92,13 @@ typedef struct udt_hit {
 	 */
 	int idknown;
 	uint32_t uid, gid;
+	/*
+	 * UDT_PEV_SIGNAL and UDT_PEV_SIGACT: the signal's siginfo as the
+	 * kernel gave it (ptrace: PTRACE_GETSIGINFO, all of it; the
+	 * signal_deliver tracepoint: si_signo, si_errno and si_code, the
+	 * rest 0), valid during the call; NULL: none.
+	 */
+	const siginfo_t *siginfo;
 } udt_hit_t;
 
 /*

@@ -415,8 +415,17 @@ static void fill_hit(udt_hit_t *h, pt_thread_t *t, const struct user_regs_struct
 }
 
 /* A process event of stopped thread t to the consumer, if it asked. */
+static void procev_si(pt_backend_t *b, pt_thread_t *t, int ev, int64_t a0,
+    int64_t a1, const siginfo_t *si);
+
 static void procev(pt_backend_t *b, pt_thread_t *t, int ev, int64_t a0,
     int64_t a1)
+{
+	procev_si(b, t, ev, a0, a1, NULL);
+}
+
+static void procev_si(pt_backend_t *b, pt_thread_t *t, int ev, int64_t a0,
+    int64_t a1, const siginfo_t *si)
 {
 	const udt_backend_cb_t *cb = &b->base.cb;
 	udt_hit_t *h = &b->hit;
@@ -432,7 +441,9 @@ static void procev(pt_backend_t *b, pt_thread_t *t, int ev, int64_t a0,
 	h->cpu = cpu_of(t);
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	h->time = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+	h->siginfo = si;
 	cb->procev(cb->arg, h, ev, a0, a1);
+	h->siginfo = NULL;   /* si lives on the caller's stack */
 }
 
 static void on_trap(pt_backend_t *b, pt_thread_t *t)
@@ -796,7 +807,7 @@ void pt_handle(pt_backend_t *b, pid_t tid, int st)
 	if (b->base.cb.procev) {
 		siginfo_t si;
 		if (ptrace(PTRACE_GETSIGINFO, tid, 0, &si) == 0)
-			procev(b, t, UDT_PEV_SIGNAL, sig, si.si_code);
+			procev_si(b, t, UDT_PEV_SIGNAL, sig, si.si_code, &si);
 	}
 	pt_cont(t, sig);   /* signals reach the target unchanged */
 }

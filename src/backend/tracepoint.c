@@ -172,6 +172,8 @@ static int ptp_init(up_backend_t *b)
 		else if (i == 3) {
 			y->off_sig = field_off(fmt, "int sig;");
 			y->off_handler = field_off(fmt, "sa_handler;");
+			y->off_serrno = field_off(fmt, "int errno;");
+			y->off_scode = field_off(fmt, "int code;");
 		} else if (i == 4) {
 			y->off_gsig = field_off(fmt, "int sig;");
 			y->off_gpid = field_off(fmt, "pid_t pid;");
@@ -395,6 +397,7 @@ static void ptp_sample(up_backend_t *b, const uint32_t *pt, uint32_t cpu,
 	udt_hit_t *h = &b->hit;
 	int ev = -1;
 	int64_t a0 = 0, a1 = 0;
+	const siginfo_t *sih = NULL;
 
 	if (!cb->procev || !y->ptp_ready || (pid_t)pt[0] == y->self)
 		return;
@@ -444,6 +447,14 @@ static void ptp_sample(up_backend_t *b, const uint32_t *pt, uint32_t cpu,
 		ev = UDT_PEV_SIGACT;
 		a0 = sig;
 		a1 = (int64_t)ha;
+		/* the rest of the siginfo stays in the kernel: 0 */
+		memset(&y->si, 0, sizeof y->si);
+		y->si.si_signo = sig;
+		if (y->off_serrno >= 0 && (size_t)y->off_serrno + 4 <= rawsize)
+			memcpy(&y->si.si_errno, raw + y->off_serrno, 4);
+		if (y->off_scode >= 0 && (size_t)y->off_scode + 4 <= rawsize)
+			memcpy(&y->si.si_code, raw + y->off_scode, 4);
+		sih = &y->si;
 	} else if (type == (uint16_t)y->ptp_id[4] &&
 	    (size_t)y->off_gpid + 4 <= rawsize &&
 	    (size_t)y->off_gsig + 4 <= rawsize) {
@@ -465,7 +476,9 @@ static void ptp_sample(up_backend_t *b, const uint32_t *pt, uint32_t cpu,
 	h->stack = NULL;
 	h->stacklen = 0;
 	h->cookie = NULL;
+	h->siginfo = sih;
 	cb->procev(cb->arg, h, ev, a0, a1);
+	h->siginfo = NULL;
 }
 
 void up_sys_sample(up_backend_t *b, const unsigned char *rec, size_t size)

@@ -135,6 +135,8 @@ typedef struct up_sys {
 	int ptp_ready;
 	long ptp_id[5];
 	int off_newpid, off_flags, off_dead, off_sig, off_handler;
+	int off_serrno, off_scode;   /* signal_deliver's errno, code; -1: none */
+	siginfo_t si;            /* what signal_deliver gives, for one event */
 	int off_gsig, off_gpid;
 	int off_execfn;          /* sched_process_exec's filename (__data_loc) */
 	char execfn[4096];       /* its copy, NUL-terminated, for one event */

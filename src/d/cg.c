@@ -406,7 +406,8 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 		}
 		if (isargs && idx >= 0 && idx < g->nargtypes && g->argxl[idx]) {
 			cg_emit(g, DIF_LDGA, i.reg, i.reg, 0, g->argxl[idx] == 1 ?
-			    DIF_VAR_PSINFO : DIF_VAR_LWPSINFO);
+			    DIF_VAR_PSINFO : g->argxl[idx] == 4 ?
+			    DIF_VAR_SIGINFO : DIF_VAR_LWPSINFO);
 			return cg_val(i.reg, g->argtypes[idx]);
 		}
 		/* pid probes: the parameter's declared type, from DWARF */

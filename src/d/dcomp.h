@@ -81,7 +81,8 @@ typedef struct d_cc {
 	/*
 	 * args[] of a probe whose provider declares them (proc:::create):
 	 * each one's D type name and whether the native value is translated
-	 * (1: a pid to psinfo_t *, 2: a tid to lwpsinfo_t *). Count, or -1.
+	 * (1: a pid to psinfo_t *, 2: a tid to lwpsinfo_t *, 3: a user
+	 * address to a string, 4: the firing's siginfo_t *). Count, or -1.
 	 */
 	int (*provargs)(void *arg, const struct d_pdesc *d, const char **types,
 	    int *xl, int max);

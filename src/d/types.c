@@ -41,7 +41,7 @@ const char *const d_builtin_typenames[] = {
 	/* the process model (xltypes.c) */
 	"psinfo_t", "lwpsinfo_t", "fileinfo_t", "timestruc_t", "timespec_t",
 	"psetid_t", "poolid_t", "offset_t",
-	"cpuinfo_t", "processor_info_t", "chipid_t", "lgrp_id_t",
+	"cpuinfo_t", "processor_info_t", "chipid_t", "lgrp_id_t", "siginfo_t",
 	NULL
 };
 

@@ -1,7 +1,8 @@
 /*
  * xltypes.c — the process-model part of DTrace's D library, as Linux
  * gives it: the types of procfs.d, io.d and sched.d (psinfo_t, lwpsinfo_t,
- * fileinfo_t, timestruc_t, cpuinfo_t), the constants those scripts test fields
+ * fileinfo_t, timestruc_t, cpuinfo_t), the siginfo_t of proc:::signal-handle,
+ * the constants those scripts test fields
  * against (SSLEEP.., PR_MODEL_*, CLD_*, SI_*, O_*), and the errno.d and
  * signal.d names (EPERM.., SIGHUP..) with Linux's values.
  *
@@ -139,6 +140,20 @@ static void types(d_types_t *ts, d_cc_t *cc)
 	};
 	d_typedef_add(ts, "fileinfo_t", sou(ts, cc, "fileinfo", fi, N(fi),
 	    fistr));
+
+	/* proc:::signal-handle's args[1]: POSIX's members, flat */
+	const char *vn[] = { "sival_int", "sival_ptr" };
+	d_type_t *vt[] = { d_t_named(ts, "int"),
+	    d_t_ptr(ts, d_t_named(ts, "void")) };
+	d_type_t *sv = d_builtin_sou(ts, TK_UNION, "sigval", vn, vt, 2);
+	const char *sn[] = { "si_signo", "si_code", "si_errno", "si_pid",
+	    "si_uid", "si_status", "si_addr", "si_band", "si_value" };
+	d_type_t *st[] = { d_t_named(ts, "int"), d_t_named(ts, "int"),
+	    d_t_named(ts, "int"), d_t_named(ts, "pid_t"),
+	    d_t_named(ts, "uid_t"), d_t_named(ts, "int"),
+	    d_t_named(ts, "caddr_t"), d_t_named(ts, "long"), sv };
+	d_typedef_add(ts, "siginfo_t", d_builtin_sou(ts, TK_STRUCT, "siginfo",
+	    sn, st, N(sn)));
 }
 
 typedef struct cdef { const char *name; int64_t v; } cdef_t;

@@ -84,6 +84,7 @@ static const char *builtin_name(uint32_t id)
 		[DIF_VAR_CURPSINFO] = "curpsinfo",
 		[DIF_VAR_CURLWPSINFO] = "curlwpsinfo", [DIF_VAR_FDS] = "fds",
 		[DIF_VAR_PSINFO] = "psinfo", [DIF_VAR_LWPSINFO] = "lwpsinfo",
+		[DIF_VAR_SIGINFO] = "siginfo",
 		[DIF_VAR_CALLER] = "caller", [DIF_VAR_STACKDEPTH] = "stackdepth",
 		[DIF_VAR_IPL] = "ipl", [DIF_VAR_ZONENAME] = "zonename",
 		[DIF_VAR_CURCPU] = "curcpu",

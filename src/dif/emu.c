@@ -588,6 +588,10 @@ static int builtin_array(dif_state_t *st, const dif_hit_t *h, uint32_t id,
 		*out = dif_xl_get(st, h, UDT_XL_FILEINFO, (int32_t)idx);
 		return 0;
 	}
+	if (id == DIF_VAR_SIGINFO) {
+		*out = dif_xl_get(st, h, UDT_XL_SIGINFO, (int32_t)idx);
+		return 0;
+	}
 	if (id == DIF_VAR_PSINFO || id == DIF_VAR_LWPSINFO) {
 		*out = dif_xl_get(st, h, id == DIF_VAR_PSINFO ? UDT_XL_PSINFO :
 		    UDT_XL_LWPSINFO, (int32_t)idx);

@@ -97,7 +97,8 @@ int dif_verify(const difo_t *dp, size_t nvars, char *why, size_t len)
 		case DIF_LDGA:
 			if (in->imm != DIF_VAR_ARGS && in->imm != DIF_VAR_UREGS &&
 			    in->imm != DIF_VAR_FDS && in->imm != DIF_VAR_PSINFO &&
-			    in->imm != DIF_VAR_LWPSINFO)
+			    in->imm != DIF_VAR_LWPSINFO &&
+			    in->imm != DIF_VAR_SIGINFO)
 				return reject(why, len, pc, "invalid built-in array");
 			break;
 		case DIF_CALL:

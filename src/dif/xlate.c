@@ -36,6 +36,7 @@ static const size_t xl_size[UDT_XL_NKINDS] = {
 	[UDT_XL_CPUINFO] = sizeof(udt_cpuinfo_t),
 	[UDT_XL_CWD] = UDT_PATHSZ,
 	[UDT_XL_ROOT] = UDT_PATHSZ,
+	[UDT_XL_SIGINFO] = sizeof(udt_siginfo_t),
 };
 
 #define ROUND16(x) (((x) + 15) & ~(size_t)15)

@@ -20,7 +20,8 @@
  * (args[0]: CLD_EXITED, CLD_KILLED or CLD_DUMPED — the process is gone,
  * so curpsinfo shows what udtrace knew of it: pid, parent, ids, name);
  * signal-handle in the thread about to run the signal's handler
- * (args[0] the signal), signal-discard in the thread of a signal it
+ * (args[0] the signal, args[1] its siginfo_t * from what the event
+ * carried, served by proc_xlate, args[2] the handler where known), signal-discard in the thread of a signal it
  * ignores (args[] the lwpsinfo_t *, psinfo_t * and signal, as DTrace).
  *
  * Owns: the probes, turning a backend event into a firing, the args[]
@@ -69,7 +70,9 @@ static const struct pdef {
 	[P_EXEC] = { "exec", 1, { "string" }, { PROC_XL_USTR } },
 	[P_EXEC_SUCCESS] = { "exec-success", 0, { NULL }, { 0 } },
 	[P_EXIT] = { "exit", 1, { "int" }, { 0 } },
-	[P_SIGNAL_HANDLE] = { "signal-handle", 1, { "int" }, { 0 } },
+	[P_SIGNAL_HANDLE] = { "signal-handle", 3,
+	    { "int", "siginfo_t *", "void (*)(void)" },
+	    { 0, PROC_XL_SIGINFO, 0 } },
 	[P_SIGNAL_DISCARD] = { "signal-discard", 3,
 	    { "lwpsinfo_t *", "psinfo_t *", "int" },
 	    { PROC_XL_LWPSINFO, PROC_XL_PSINFO, 0 } },
@@ -115,6 +118,8 @@ struct proc_state {
 	 */
 	char path[4096];
 	int path_set;
+	/* signal-handle: its args[1], served to the firing's siginfo_t slot */
+	udt_siginfo_t si;
 	unsigned nexiting;
 	dif_hit_t hit;
 };
@@ -285,6 +290,70 @@ void provider_proc_fini(udt_handle_t *h)
 	h->procst = NULL;
 }
 
+/*
+ * The firing's translated objects: signal-handle's siginfo from what the
+ * event carried, the rest as every probe has them.
+ */
+static void proc_xlate(void *arg, int kind, int64_t id, void *buf,
+    size_t len)
+{
+	struct proc_state *ps = arg;
+	if (kind == UDT_XL_SIGINFO) {
+		if (len >= sizeof(ps->si))
+			memcpy(buf, &ps->si, sizeof(ps->si));
+		return;
+	}
+	procinfo_xlate(&ps->hit, kind, id, buf, len);
+}
+
+/*
+ * siginfo_t -> what args[1] shows: the members the signal and its code
+ * give a meaning to (the kernel's union overlaps the rest), others 0.
+ */
+static void si_fill(udt_siginfo_t *o, int sig, const siginfo_t *si)
+{
+	memset(o, 0, sizeof(*o));
+	o->si_signo = sig;
+	if (si == NULL)
+		return;
+	o->si_code = si->si_code;
+	o->si_errno = si->si_errno;
+	switch (si->si_code) {
+	case SI_USER: case SI_TKILL:
+		o->pid = si->si_pid;
+		o->uid = si->si_uid;
+		return;
+	case SI_QUEUE: case SI_MESGQ:
+		o->pid = si->si_pid;
+		o->uid = si->si_uid;
+		o->value.sival_ptr = (uint64_t)(uintptr_t)si->si_value.sival_ptr;
+		return;
+	case SI_TIMER:
+		o->value.sival_ptr = (uint64_t)(uintptr_t)si->si_value.sival_ptr;
+		return;
+	default:
+		break;
+	}
+	if (si->si_code <= 0)
+		return;
+	/* sent by the kernel: what the signal's code is about */
+	switch (sig) {
+	case SIGCHLD:
+		o->pid = si->si_pid;
+		o->uid = si->si_uid;
+		o->status = si->si_status;
+		break;
+	case SIGSEGV: case SIGBUS: case SIGILL: case SIGFPE: case SIGTRAP:
+		o->addr = (uint64_t)(uintptr_t)si->si_addr;
+		break;
+	case SIGPOLL:
+		o->band = si->si_band;
+		break;
+	default:
+		break;
+	}
+}
+
 /* Fire probe k in the context of pid/tid (at time, on cpu), with args. */
 /* where a tracepoint exec's path reads from: no user address can be */
 #define PROC_PATH_ADDR 0xffffffffff000000ull
@@ -364,8 +433,8 @@ static void fire(udt_handle_t *h, int k, pid_t pid, pid_t tid, int cpu,
 		hit->read_mem = path_read;
 		hit->read_arg = ps;
 	}
-	hit->xlate = procinfo_xlate;
-	hit->xlate_arg = hit;
+	hit->xlate = proc_xlate;
+	hit->xlate_arg = ps;
 	h->fire_tproc = t;
 	h->fire_tid = tid;
 	ecb_fire_clk(h, ps->probe[k], hit, UDT_CLOCK_TS);
@@ -414,9 +483,16 @@ static void on_signal(udt_handle_t *h, const udt_hit_t *uh, int sig)
 	if (n <= 0)
 		return;
 	buf[n] = '\0';
-	if (sigmask_has(buf, "SigCgt:", sig))
+	if (sigmask_has(buf, "SigCgt:", sig)) {
+		/*
+		 * args[2], the handler, is 0: a tracer's signal-delivery stop
+		 * comes before the kernel looks up the action, and nothing
+		 * gives a tracer the handler's address (README)
+		 */
+		si_fill(&ps->si, sig, uh->siginfo);
 		fire(h, P_SIGNAL_HANDLE, uh->pid, uh->tid, uh->cpu, uh->time,
-		    uh, sig, 0, 0);
+		    uh, sig, 1, 0);
+	}
 	else if (sigmask_has(buf, "SigIgn:", sig) || default_ignored(sig))
 		fire(h, P_SIGNAL_DISCARD, uh->pid, uh->tid, uh->cpu, uh->time,
 		    uh, uh->tid, uh->pid, sig);
@@ -556,9 +632,11 @@ static void proc_event(udt_handle_t *h, const udt_hit_t *uh, int ev,
 		break;
 	case UDT_PEV_SIGACT:
 		/* the action the kernel is taking: a handler, ignore, default */
-		if (a1 > 1)
+		if (a1 > 1) {
+			si_fill(&h->procst->si, (int)a0, uh->siginfo);
 			fire(h, P_SIGNAL_HANDLE, uh->pid, uh->tid, uh->cpu,
-			    uh->time, NULL, a0, 0, 0);
+			    uh->time, NULL, a0, 1, a1);
+		}
 		else if (a1 == 1 || default_ignored((int)a0))
 			fire(h, P_SIGNAL_DISCARD, uh->pid, uh->tid, uh->cpu,
 			    uh->time, NULL, uh->tid, uh->pid, a0);

@@ -50,6 +50,7 @@ void proc_exited(struct udt_handle *h, pid_t pid, int status);
 #define PROC_XL_PSINFO  1     /* native pid -> psinfo_t * */
 #define PROC_XL_LWPSINFO 2    /* native tid -> lwpsinfo_t * */
 #define PROC_XL_USTR    3     /* native user address -> string (copyinstr) */
+#define PROC_XL_SIGINFO 4     /* the firing's siginfo -> siginfo_t * */
 int proc_argtypes(const char *name, const char **types, int *xl, int max);
 
 #endif /* UDTRACE_PROVIDERS_PROC_H */

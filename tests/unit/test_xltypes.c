@@ -126,6 +126,18 @@ int main(void)
 	M("cpuinfo_t", udt_cpuinfo_t, cpu_info);
 	CHECK_EQ_INT(d_sizeof(d_typedef_lookup(ts, "cpuinfo_t")),
 	    sizeof(udt_cpuinfo_t));
+	/* <signal.h> makes si_pid .. si_value macros: the C names differ */
+	check_member("siginfo_t", "si_signo", offsetof(udt_siginfo_t, si_signo), 4);
+	check_member("siginfo_t", "si_code", offsetof(udt_siginfo_t, si_code), 4);
+	check_member("siginfo_t", "si_errno", offsetof(udt_siginfo_t, si_errno), 4);
+	check_member("siginfo_t", "si_pid", offsetof(udt_siginfo_t, pid), 4);
+	check_member("siginfo_t", "si_uid", offsetof(udt_siginfo_t, uid), 4);
+	check_member("siginfo_t", "si_status", offsetof(udt_siginfo_t, status), 4);
+	check_member("siginfo_t", "si_addr", offsetof(udt_siginfo_t, addr), 8);
+	check_member("siginfo_t", "si_band", offsetof(udt_siginfo_t, band), 8);
+	check_member("siginfo_t", "si_value", offsetof(udt_siginfo_t, value), 8);
+	CHECK_EQ_INT(d_sizeof(d_typedef_lookup(ts, "siginfo_t")),
+	    sizeof(udt_siginfo_t));
 	d_cc_fini(&cc);
 	return UNIT_END();
 }
