@@ -1,24 +1,6 @@
 # proves: the kernel counts a syscall probe when every clause on it only counts, keyed by probe-fixed values (probeprov, probemod, probefunc, probename, id, constants and expressions of them), with no predicate or pid == $target (either way round): -v says how many probes are counted, and the counts are the calls made
-tmp=$(mktemp -d) || exit 1
-n=0
-try() {	# $1: the program; its -v line (if any) and output on one line, in $tmp/N
-	n=$((n + 1))
-	"$UDTRACE" -x backend=uprobe -v -q -c "$TARGETS/sysmix plain 10" -n "$1" \
-	    >"$tmp/$n" 2>&1 &
-}
+. ../../lib/syscount-try.sh
 try 'syscall::getppid:entry { @ = count(); }'
 try 'syscall::getppid:entry /pid == $target/ { @[probeprov, probemod, probefunc, probename, 7] = count(); }'
 try 'syscall::getppid:entry { @a = count(); @b = count(); } syscall::getppid:entry /$target == pid/ { @c[id - id] = count(); }'
-wait	# every run at once: the test takes one run's time
-i=0
-while [ $i -lt $n ]; do
-	i=$((i + 1))
-	if grep -q "not permitted" "$tmp/$i"; then
-		echo "skip: $(head -n 1 "$tmp/$i")"; rm -rf "$tmp"; exit 77
-	fi
-	# -v's stability report (as dtrace -v prints it) is not what is tested
-	grep -Ev '^$|has exited$|^(hello|abc|0123456789a)$|^Stability attributes for |^[[:space:]]+(Minimum |Identifier Names:|Data Semantics:|Dependency Class:)' "$tmp/$i" |
-	    sed 's/^ *//; s/  */ /g' | tr '\n' '|'
-	echo
-done
-rm -rf "$tmp"
+report

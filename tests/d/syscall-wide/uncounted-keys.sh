@@ -1,25 +1,7 @@
 # proves: a count() whose key depends on the call (pid), an aggregating function other than count() (sum(1)), or a predicate other than pid == $target (errno == 0, pid != $target) keeps a syscall probe reported call by call (-v names no counted probe), with the right results
-tmp=$(mktemp -d) || exit 1
-n=0
-try() {	# $1: the program; its -v line (if any) and output on one line, in $tmp/N
-	n=$((n + 1))
-	"$UDTRACE" -x backend=uprobe -v -q -c "$TARGETS/sysmix plain 10" -n "$1" \
-	    >"$tmp/$n" 2>&1 &
-}
+. ../../lib/syscount-try.sh
 try 'syscall::getppid:entry { @[pid - $target] = count(); }'
 try 'syscall::getppid:entry { @ = sum(1); }'
 try 'syscall::getppid:entry /errno == 0/ { @ = count(); }'
 try 'syscall::getppid:entry /pid != $target/ { @ = count(); }'
-wait	# every run at once: the test takes one run's time
-i=0
-while [ $i -lt $n ]; do
-	i=$((i + 1))
-	if grep -q "not permitted" "$tmp/$i"; then
-		echo "skip: $(head -n 1 "$tmp/$i")"; rm -rf "$tmp"; exit 77
-	fi
-	# -v's stability report (as dtrace -v prints it) is not what is tested
-	grep -Ev '^$|has exited$|^(hello|abc|0123456789a)$|^Stability attributes for |^[[:space:]]+(Minimum |Identifier Names:|Data Semantics:|Dependency Class:)' "$tmp/$i" |
-	    sed 's/^ *//; s/  */ /g' | tr '\n' '|'
-	echo
-done
-rm -rf "$tmp"
+report
