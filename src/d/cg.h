@@ -132,6 +132,7 @@ d_type_t *cg_tname(cg_t *g, d_node_t *tname);
 /* decl.c: integer constant expression (-1 if not constant). */
 int cg_const(cg_t *g, d_node_t *n, int64_t *out);
 int cg_parse_int(cg_t *g, d_node_t *n); /* DTrace folds it while parsing */
+void cg_fold_ternary(cg_t *g, d_node_t *n);  /* ?: of a constant condition */
 /* decl.c: is n an integer constant 0 (a null pointer constant)? */
 int cg_is_null_const(cg_t *g, d_node_t *n);
 

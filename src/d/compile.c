@@ -475,6 +475,8 @@ static void define_at_parse(void *arg, d_node_t *n)
 	cg_t *g = arg;
 	if (n->kind == N_SIZEOF_T || n->kind == N_OFFSETOF)
 		cg_fold_typeop(g, n);
+	else if (n->kind == N_TERNARY)
+		cg_fold_ternary(g, n);
 	else if (n->kind == D_DECL)
 		cg_decl(g, n);
 	else

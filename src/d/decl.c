@@ -70,6 +70,19 @@ int cg_is_null_const(cg_t *g, d_node_t *n)
  * An inline whose value is such a node stands for a copy of it, its own
  * type included, never the inline's declared type.
  */
+/*
+ * dt_node_op3 returns the branch an integer-constant condition chooses
+ * in place of the ?: node, so that branch is all later stages see: an
+ * lvalue stays one, translated data keeps its members. The node is
+ * overwritten with the branch, as the parser hands n on.
+ */
+void cg_fold_ternary(cg_t *g, d_node_t *n)
+{
+	int64_t c;
+	if (cg_parse_int(g, n->cond) && cg_const(g, n->cond, &c) == 0)
+		*n = *(c ? n->left : n->right);
+}
+
 int cg_parse_int(cg_t *g, d_node_t *n)
 {
 	int64_t c;
@@ -87,6 +100,10 @@ int cg_parse_int(cg_t *g, d_node_t *n)
 		if ((in = cg_inline_lookup(g, n->name)) != NULL)
 			return !in->assoc && in->value != NULL &&
 			    cg_parse_int(g, in->value);
+		/* an enumerator is an inline of an INT node (dt_decl_enumerator) */
+		d_type_t *et;
+		if (d_enumconst_lookup(g->ts, n->name, &c, &et) == 0)
+			return 1;
 		return strcmp(n->name, "NULL") == 0 &&
 		    cg_var_lookup(g, n->name, DIF_SCOPE_GLOBAL) == NULL;
 	case N_UNARY:

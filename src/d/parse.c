@@ -527,6 +527,8 @@ static d_node_t *parse_cond(parser_t *p)
 	n->right = parse_cond(p);
 	n->line = peek(p, 0)->line;
 	p->top_unary = 0;
+	/* dt_node_op3: a constant condition leaves only its branch */
+	fold(p, n);
 	return n;
 }
 
