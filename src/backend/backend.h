@@ -60,7 +60,67 @@ typedef struct udt_site {
 	 * record per hit). 0: one hit at a time, the default.
 	 */
 	int counted;
+	/*
+	 * Optional (NULL: none): every hit of this site only updates
+	 * aggregations by integer functions of its registers, which the
+	 * backend may evaluate in the target and fold in bulk through
+	 * cb.kfold (the trampoline: a table in the target, no record per
+	 * hit), a hit it cannot fold being reported as usual. The owner
+	 * keeps it alive while the site is planted.
+	 */
+	const struct udt_kagg *kagg;
+	/*
+	 * Its hits read or reset aggregations (printa, clear, trunc,
+	 * normalize, exit): a backend that folds (kagg) reports, before each
+	 * such hit, what it folded from the hits that came before it in the
+	 * process, and nothing that came after.
+	 */
+	int seal;
 } udt_site_t;
+
+/*
+ * An in-target aggregation program (udt_site_t.kagg): per clause, in
+ * firing order, a straight register program over 64-bit registers k0-k15
+ * (k0 reads 0) whose UDT_K_PRED ends the clause when its register is 0,
+ * whose UDT_K_KEY ops give the key's integers in order, and whose
+ * UDT_K_VAL gives the value and ends it. Branches go forward (tgt: an op
+ * index, nops: the clause's end, no update).
+ */
+enum udt_kop_code {
+	UDT_K_CONST,   /* rd = imm */
+	UDT_K_REG,     /* rd = the hit's register imm (R_*) */
+	UDT_K_MOV, UDT_K_NOT,                   /* rd = r1, ~r1 */
+	UDT_K_OR, UDT_K_XOR, UDT_K_AND, UDT_K_SLL, UDT_K_SRL, UDT_K_SRA,
+	UDT_K_ADD, UDT_K_SUB, UDT_K_MUL,        /* rd = r1 op r2 (shifts mod 64) */
+	UDT_K_CEQ, UDT_K_CNE, UDT_K_CLT, UDT_K_CLTU, UDT_K_CLE, UDT_K_CLEU,
+	UDT_K_BA, UDT_K_BZ, UDT_K_BNZ,          /* to tgt; BZ/BNZ test r1 */
+	UDT_K_PRED,    /* r1 == 0: no update */
+	UDT_K_KEY,     /* r1 is the next key */
+	UDT_K_VAL      /* r1 is the value: the update */
+};
+#define UDT_KREGS     16
+#define UDT_KKEYS_MAX 4
+#define UDT_KOPS_MAX  48
+#define UDT_KCL_MAX   8
+enum udt_kfunc { UDT_KF_COUNT, UDT_KF_SUM, UDT_KF_AVG, UDT_KF_MIN, UDT_KF_MAX };
+
+typedef struct udt_kop {
+	uint8_t op, rd, r1, r2;
+	uint32_t tgt;
+	uint64_t imm;
+} udt_kop_t;
+
+typedef struct udt_kclause {
+	int func;              /* enum udt_kfunc */
+	unsigned nkeys;        /* UDT_K_KEY ops on its path: <= UDT_KKEYS_MAX */
+	const udt_kop_t *ops;
+	size_t nops;           /* <= UDT_KOPS_MAX */
+} udt_kclause_t;
+
+typedef struct udt_kagg {
+	const udt_kclause_t *c;
+	size_t n;              /* <= UDT_KCL_MAX */
+} udt_kagg_t;
 
 /* One firing, as a backend reports it. */
 typedef struct udt_hit {
@@ -204,6 +264,16 @@ typedef struct udt_backend_cb {
 	 * that counts (the trampoline); the others never call it.
 	 */
 	void (*hits)(void *arg, void *cookie, udt_proc_t *p, uint64_t n);
+	/*
+	 * Optional: n hits of site cookie's (site.kagg) clause `clause` in
+	 * process p with key keys[0..nkeys) folded by the backend since it
+	 * last reported them: val is their sum (sum, avg), least or greatest
+	 * value (min, max: INT64_MAX or INT64_MIN when it holds none), unused
+	 * for count. n may be 0 with a value: its count comes in a later
+	 * report. Needed by a backend that folds (the trampoline).
+	 */
+	void (*kfold)(void *arg, void *cookie, udt_proc_t *p, unsigned clause,
+	    const uint64_t *keys, unsigned nkeys, uint64_t n, int64_t val);
 } udt_backend_cb_t;
 
 /* cb.procev's events. */

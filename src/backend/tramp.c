@@ -163,6 +163,15 @@ static int pt_countable(const tp_point_t *pt)
 	return 1;
 }
 
+/* Does a live site of pt seal (its records carry the epoch)? */
+static int pt_sealing(const tp_point_t *pt)
+{
+	for (size_t i = 0; i < pt->nsites; i++)
+		if (pt->sites[i] && pt->sites[i]->seal)
+			return 1;
+	return 0;
+}
+
 /*
  * May pt's trampoline write short records? No live site reads a
  * register a short record leaves out (udt_site_t.regs_skip), and none
@@ -173,7 +182,7 @@ static int pt_shortable(const tp_point_t *pt)
 	uint64_t own = (1ull << R_RIP) | (1ull << R_FS_BASE),
 	    all = (1ull << UDT_NREGS) - 1;
 
-	if (pt->stack)
+	if (pt->stack || pt_sealing(pt))
 		return 0;
 	for (size_t i = 0; i < pt->nsites; i++)
 		if (pt->sites[i] &&
@@ -188,8 +197,11 @@ static int pt_shortable(const tp_point_t *pt)
 /* q counts from now on: its counter is read at each drain (tp->cids). */
 static void pt_counts(tp_proc_t *tp, tp_point_t *q)
 {
+	q->seal = pt_sealing(q);
 	q->shorter = pt_shortable(q);
 	q->counted = pt_countable(q);
+	/* folds: its clauses get kids of this trampoline's own */
+	q->kagg = !q->counted && tp_kaggable(q) && tp_kagg_kids(tp, q) == 0;
 	if (!q->counted || q->cntused)
 		return;
 	if (tp->ncids == tp->capcids) {
@@ -226,6 +238,7 @@ static void points_forget(tp_proc_t *tp)
 	}
 	tp->npoints = 0;
 	tp->ncids = 0;
+	tp->nkids = 0;
 	if (tp->hash)
 		memset(tp->hash, 0, tp->nhash * sizeof *tp->hash);
 	tp->nareas = 0;
@@ -499,8 +512,9 @@ static void flush(tp_backend_t *b, tp_proc_t *tp)
 		}
 		pt->state = TP_PATCHED;
 		say(b, tp, pt->addr, "trampoline", pt->counted ? "counts its "
-		    "hits in the target (count() only)" : pt->shorter &&
-		    !pt->stack ? SHORT_WHY : NULL);
+		    "hits in the target (count() only)" : pt->kagg ? "aggregates "
+		    "its hits in the target (records when its table is full)" :
+		    pt->shorter && !pt->stack ? SHORT_WHY : NULL);
 		for (size_t k = 0; k < tp->npoints; k++)
 			if (tp->byid[k]->state == TP_INNER &&
 			    tp->byid[k]->outer == pt && tp->byid[k]->live)
@@ -645,6 +659,7 @@ static void proc_drop(tp_backend_t *b, tp_proc_t *tp)
 	free(tp->thr);
 	free(tp->stk);
 	free(tp->cids);
+	free(tp->kids);
 	free(tp);
 }
 
@@ -770,7 +785,8 @@ static int tp_add_site(udt_backend_t *be, udt_site_t *s)
 		if (pt_add_site(b, pt, s) < 0)
 			return -1;
 		if (pt->state != TP_FALLBACK && (site_stack(s) > pt->stack ||
-		    pt_countable(pt) != pt->counted ||
+		    pt_countable(pt) != pt->counted || s->kagg || pt->kagg ||
+		    pt_sealing(pt) != pt->seal ||
 		    pt_shortable(pt) != pt->shorter)) {
 			/*
 			 * A longer copy, records instead of a count (or the
@@ -878,6 +894,8 @@ static int tp_remove_site(udt_backend_t *be, udt_site_t *s)
 
 	if (!pt)
 		return b->in->ops->remove_site(b->in, s);
+	/* what the table holds for it is the old program's */
+	tp_kagg_forget(b, tp, s);
 	pt_del_site(pt, s);
 	if (pt->state == TP_FALLBACK)
 		return b->in->ops->remove_site(b->in, s);

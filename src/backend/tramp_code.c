@@ -618,7 +618,7 @@ static void emit_stacklen(buf_t *b, const tp_backend_t *bk,
  * 128 (the red zone) above the last.
  */
 static void emit_record(buf_t *b, const tp_backend_t *bk, const tp_proc_t *tp,
-    uint32_t id, uint32_t stack, int shorter)
+    uint32_t id, uint32_t stack, int shorter, int seal)
 {
 	int extra = stack ? 24 : 0;
 	int o_rdx = 16 + extra, o_rcx = 24 + extra, o_rax = 32 + extra,
@@ -748,6 +748,21 @@ static void emit_record(buf_t *b, const tp_backend_t *bk, const tp_proc_t *tp,
 		PUT(b, 0x4c, 0x89, 0xc1);       /* mov %r8,%rcx */
 		PUT(b, 0xf3, 0xa4);             /* rep movsb */
 	}
+	if (!seal) {
+		PUT(b, 0x48, 0xc7, 0x82);       /* movq $0,orig_rax(%rdx): no epoch */
+		put32(b, TP_R_REGS + 8 * R_ORIG_RAX);
+		put32(b, 0);
+	} else {
+		/* open the next epoch: the record carries it (tramp_kagg.c) */
+		PUT(b, 0x50);                   /* push %rax */
+		PUT(b, 0x48, 0xb9);             /* movabs $epoch,%rcx */
+		put64(b, tp->tring + TP_H_EPOCH);
+		PUT(b, 0xb8, 1, 0, 0, 0);       /* mov $1,%eax */
+		PUT(b, 0xf0, 0x48, 0x0f, 0xc1, 0x01);   /* lock xadd %rax,(%rcx) */
+		PUT(b, 0x48, 0xff, 0xc0);       /* inc %rax */
+		store(b, 0, R_ORIG_RAX);
+		PUT(b, 0x58);                   /* pop %rax */
+	}
 publish:
 	PUT(b, 0x48, 0xff, 0xc0);               /* inc %rax */
 	PUT(b, 0x48, 0x89, 0x02);               /* mov %rax,(%rdx): published */
@@ -784,15 +799,348 @@ static void emit_count(buf_t *b, const tp_proc_t *tp, uint32_t id)
 	PUT(b, 0x48, 0x8d, 0xa4, 0x24, 0x80, 0, 0, 0);  /* lea 128(%rsp),%rsp */
 }
 
-/* A point's block: its counter, or its record. */
-static void emit_block(buf_t *b, const tp_backend_t *bk, const tp_proc_t *tp,
+/* ---- the fold block (tramp_kagg.c, the table in tramp_impl.h) ---- */
+
+/*
+ * Frame, from rsp: the program's registers k0-k15, then per clause its
+ * keys (4), value and entry; above it r11, r10, r9, r8, rdi, rsi, rdx,
+ * rcx, rax, flags as pushed, and the red zone.
+ */
+#define KF_AREA       (8 * UDT_KREGS)
+#define KF_CL         48
+#define KF_KEYS(c)    (KF_AREA + KF_CL * (c))
+#define KF_VAL(c)     (KF_KEYS(c) + 32)
+#define KF_ENT(c)     (KF_KEYS(c) + 40)
+#define KF_FRAME      (KF_AREA + KF_CL * TP_KCL_MAX)
+
+/* the saved copy of register R_* r, from rsp (tramp_kagg.c allows these) */
+static uint32_t kf_saved(uint64_t r)
+{
+	switch (r) {
+	case R_R11: return KF_FRAME + 0;
+	case R_R10: return KF_FRAME + 8;
+	case R_R9: return KF_FRAME + 16;
+	case R_R8: return KF_FRAME + 24;
+	case R_RDI: return KF_FRAME + 32;
+	case R_RSI: return KF_FRAME + 40;
+	case R_RDX: return KF_FRAME + 48;
+	case R_RCX: return KF_FRAME + 56;
+	default: return KF_FRAME + 64;   /* R_RAX */
+	}
+}
+
+/* mov disp32(%rsp),%x (load) or mov %x,disp32(%rsp) */
+static void rsp_op(buf_t *b, int load, int x, uint32_t disp)
+{
+	uint8_t op[4] = { (uint8_t)(0x48 | (x >= 8 ? 4 : 0)),
+	    (uint8_t)(load ? 0x8b : 0x89), (uint8_t)(0x84 | ((x & 7) << 3)),
+	    0x24 };
+	put(b, op, 4);
+	put32(b, disp);
+}
+
+/* opc disp32(%rsi) with register x (mov load 8b, store 89, cmp 3b) */
+static void rsi_op(buf_t *b, uint8_t opc, int x, uint32_t disp)
+{
+	uint8_t op[3] = { (uint8_t)(0x48 | (x >= 8 ? 4 : 0)), opc,
+	    (uint8_t)(0x86 | ((x & 7) << 3)) };
+	put(b, op, 3);
+	put32(b, disp);
+}
+
+/* jcc (cc >= 0) or jmp with a rel32 to fix later: its hole */
+static size_t jhole(buf_t *b, int cc)
+{
+	if (cc >= 0) {
+		uint8_t op[2] = { 0x0f, (uint8_t)(0x80 | cc) };
+		put(b, op, 2);
+	} else
+		PUT(b, 0xe9);
+	return hole(b);
+}
+
+enum { CC_B = 2, CC_E = 4, CC_NE = 5, CC_BE = 6, CC_L = 12, CC_GE = 13,
+	CC_LE = 14, CC_G = 15 };
+
+/* one op of clause program c (not VAL) */
+static void emit_kop(buf_t *b, const udt_kop_t *o, unsigned ci, unsigned *nkey)
+{
+	static const uint8_t alu[][3] = {
+		[UDT_K_OR] = { 0x48, 0x09, 0xc8 }, [UDT_K_XOR] = { 0x48, 0x31, 0xc8 },
+		[UDT_K_AND] = { 0x48, 0x21, 0xc8 }, [UDT_K_ADD] = { 0x48, 0x01, 0xc8 },
+		[UDT_K_SUB] = { 0x48, 0x29, 0xc8 }, [UDT_K_SLL] = { 0x48, 0xd3, 0xe0 },
+		[UDT_K_SRL] = { 0x48, 0xd3, 0xe8 }, [UDT_K_SRA] = { 0x48, 0xd3, 0xf8 },
+	};
+	static const uint8_t setcc[] = {
+		[UDT_K_CEQ] = 0x94, [UDT_K_CNE] = 0x95, [UDT_K_CLT] = 0x9c,
+		[UDT_K_CLTU] = 0x92, [UDT_K_CLE] = 0x9e, [UDT_K_CLEU] = 0x96,
+	};
+	int store = 1;
+
+	switch (o->op) {
+	case UDT_K_CONST:
+		PUT(b, 0x48, 0xb8);                 /* movabs $imm,%rax */
+		put64(b, o->imm);
+		break;
+	case UDT_K_REG:
+		rsp_op(b, 1, 0, kf_saved(o->imm));
+		break;
+	case UDT_K_MOV:
+		rsp_op(b, 1, 0, 8 * o->r1);
+		break;
+	case UDT_K_NOT:
+		rsp_op(b, 1, 0, 8 * o->r1);
+		PUT(b, 0x48, 0xf7, 0xd0);           /* not %rax */
+		break;
+	case UDT_K_OR: case UDT_K_XOR: case UDT_K_AND: case UDT_K_ADD:
+	case UDT_K_SUB: case UDT_K_SLL: case UDT_K_SRL: case UDT_K_SRA:
+		rsp_op(b, 1, 0, 8 * o->r1);
+		rsp_op(b, 1, 1, 8 * o->r2);
+		put(b, alu[o->op], 3);              /* op %rcx(%cl),%rax */
+		break;
+	case UDT_K_MUL:
+		rsp_op(b, 1, 0, 8 * o->r1);
+		rsp_op(b, 1, 1, 8 * o->r2);
+		PUT(b, 0x48, 0x0f, 0xaf, 0xc1);     /* imul %rcx,%rax */
+		break;
+	case UDT_K_CEQ: case UDT_K_CNE: case UDT_K_CLT: case UDT_K_CLTU:
+	case UDT_K_CLE: case UDT_K_CLEU: {
+		uint8_t sc[3] = { 0x0f, setcc[o->op], 0xc0 };
+		rsp_op(b, 1, 0, 8 * o->r1);
+		rsp_op(b, 1, 1, 8 * o->r2);
+		PUT(b, 0x48, 0x39, 0xc8);           /* cmp %rcx,%rax */
+		put(b, sc, 3);                      /* setcc %al */
+		PUT(b, 0x0f, 0xb6, 0xc0);           /* movzbl %al,%eax */
+		break;
+	}
+	case UDT_K_KEY:
+		rsp_op(b, 1, 0, 8 * o->r1);
+		rsp_op(b, 0, 0, KF_KEYS(ci) + 8 * (*nkey)++);
+		store = 0;
+		break;
+	default:
+		store = 0;
+		break;
+	}
+	if (store && o->rd)
+		rsp_op(b, 0, 0, 8 * o->rd);
+}
+
+/*
+ * Clause ci's entry for the keys and value its program left in the
+ * frame, into KF_ENT(ci); no room: a jump whose hole goes to *nofit.
+ * Uses rax, rcx, rdx, rsi, rdi, r8, r9, r10.
+ */
+static void emit_klookup(buf_t *b, const tp_proc_t *tp, unsigned ci,
+    uint64_t tag, unsigned nkeys, int func, size_t *nofit)
+{
+	size_t loop, jempty, jne[2 + UDT_KKEYS_MAX], nj = 0, jfound, jfound2,
+	    jlost, jnz;
+
+	PUT(b, 0x48, 0xbf);                         /* movabs $table,%rdi */
+	put64(b, tp->tring + TP_H_KT);
+	PUT(b, 0x48, 0xb8);                         /* movabs $epoch,%rax */
+	put64(b, tp->tring + TP_H_EPOCH);
+	PUT(b, 0x4c, 0x8b, 0x00);                   /* mov (%rax),%r8 */
+	PUT(b, 0x49, 0xb9);                         /* movabs $K,%r9 */
+	put64(b, 0x9e3779b97f4a7c15ull);
+	PUT(b, 0x48, 0xba);                         /* movabs $tag,%rdx */
+	put64(b, tag);
+	PUT(b, 0x4c, 0x31, 0xc2);                   /* xor %r8,%rdx */
+	PUT(b, 0x49, 0x0f, 0xaf, 0xd1);             /* imul %r9,%rdx */
+	for (unsigned k = 0; k < nkeys; k++) {
+		PUT(b, 0x48, 0x33, 0x94, 0x24);     /* xor key(%rsp),%rdx */
+		put32(b, KF_KEYS(ci) + 8 * k);
+		PUT(b, 0x49, 0x0f, 0xaf, 0xd1);     /* imul %r9,%rdx */
+	}
+	PUT(b, 0x48, 0xc1, 0xea, 64 - TP_KT_BITS);  /* shr: the index */
+	PUT(b, 0x48, 0xc1, 0xe2, 6);                /* shl $6: its offset */
+	PUT(b, 0x41, 0xba);                         /* mov $PROBE,%r10d */
+	put32(b, TP_KT_PROBE);
+	loop = b->n;
+	PUT(b, 0x48, 0x8d, 0x34, 0x17);             /* lea (%rdi,%rdx),%rsi */
+	PUT(b, 0x48, 0x8b, 0x06);                   /* mov (%rsi),%rax: tag */
+	PUT(b, 0x48, 0x85, 0xc0);                   /* test %rax,%rax */
+	jempty = jhole(b, CC_E);
+	PUT(b, 0x48, 0xb9);                         /* movabs $tag,%rcx */
+	put64(b, tag);
+	PUT(b, 0x48, 0x39, 0xc8);                   /* cmp %rcx,%rax */
+	jne[nj++] = jhole(b, CC_NE);
+	rsi_op(b, 0x3b, 8, TP_K_EPOCH);             /* cmp epoch(%rsi),%r8 */
+	jne[nj++] = jhole(b, CC_NE);
+	for (unsigned k = 0; k < nkeys; k++) {
+		rsp_op(b, 1, 0, KF_KEYS(ci) + 8 * k);
+		rsi_op(b, 0x3b, 0, TP_K_KEYS + 8 * k);  /* cmp key(%rsi),%rax */
+		jne[nj++] = jhole(b, CC_NE);
+	}
+	jfound = jhole(b, -1);
+	/* empty: claim it (lost to another thread: look at it again) */
+	fix(b, jempty, b->n);
+	PUT(b, 0x48, 0xb9);                         /* movabs $BUSY,%rcx */
+	put64(b, TP_KT_BUSY);
+	PUT(b, 0xf0, 0x48, 0x0f, 0xb1, 0x0e);       /* lock cmpxchg %rcx,(%rsi) */
+	jlost = jhole(b, CC_NE);
+	fix(b, jlost, loop);
+	rsi_op(b, 0x89, 8, TP_K_EPOCH);             /* mov %r8,epoch(%rsi) */
+	for (unsigned k = 0; k < nkeys; k++) {
+		rsp_op(b, 1, 0, KF_KEYS(ci) + 8 * k);
+		rsi_op(b, 0x89, 0, TP_K_KEYS + 8 * k);
+	}
+	if (func == UDT_KF_MIN || func == UDT_KF_MAX) {
+		PUT(b, 0x48, 0xb8);                 /* movabs $empty,%rax */
+		put64(b, func == UDT_KF_MIN ? (uint64_t)INT64_MAX :
+		    (uint64_t)INT64_MIN);
+		rsi_op(b, 0x89, 0, TP_K_VAL);
+	}
+	PUT(b, 0x48, 0xb8);                         /* movabs $tag,%rax */
+	put64(b, tag);
+	rsi_op(b, 0x89, 0, TP_K_TAG);               /* published */
+	jfound2 = jhole(b, -1);
+	/* next: */
+	for (size_t i = 0; i < nj; i++)
+		fix(b, jne[i], b->n);
+	PUT(b, 0x48, 0x83, 0xc2, TP_KT_ENT);        /* add $64,%rdx */
+	PUT(b, 0x48, 0x81, 0xe2);                   /* and $mask,%rdx */
+	put32(b, TP_KT_N * TP_KT_ENT - 1);
+	PUT(b, 0x41, 0xff, 0xca);                   /* dec %r10d */
+	jnz = jhole(b, CC_NE);
+	fix(b, jnz, loop);
+	*nofit = jhole(b, -1);
+	fix(b, jfound, b->n);
+	fix(b, jfound2, b->n);
+	rsp_op(b, 0, 6, KF_ENT(ci));                /* mov %rsi,ent(%rsp) */
+}
+
+/* restore what the fold block saved */
+static void kf_restore(buf_t *b)
+{
+	PUT(b, 0x48, 0x81, 0xc4);                   /* add $FRAME,%rsp */
+	put32(b, KF_FRAME);
+	PUT(b, 0x41, 0x5b, 0x41, 0x5a, 0x41, 0x59, 0x41, 0x58);  /* pop r11-r8 */
+	PUT(b, 0x5f, 0x5e, 0x5a, 0x59, 0x58, 0x9d); /* pop rdi..rax; popfq */
+	PUT(b, 0x48, 0x8d, 0xa4, 0x24, 0x80, 0, 0, 0);  /* lea 128(%rsp),%rsp */
+}
+
+/*
+ * The fold block of pt: every clause's program and entry first, then
+ * (all found) their updates, and a jump whose hole (*done) skips the
+ * record block that must follow: a hit with no entry for one of its
+ * clauses updates none and becomes a record.
+ */
+static int emit_kagg(buf_t *b, const tp_proc_t *tp, const tp_point_t *pt,
+    size_t *done)
+{
+	size_t nofit[TP_KCL_MAX], nn = 0, cend;
+	int funcs[TP_KCL_MAX];
+	unsigned ci = 0;
+	uint32_t kid = pt->kid0;
+
+	PUT(b, 0x48, 0x8d, 0x64, 0x24, 0x80);       /* lea -128(%rsp),%rsp */
+	PUT(b, 0x9c, 0x50, 0x51, 0x52, 0x56, 0x57); /* pushfq; rax rcx rdx rsi rdi */
+	PUT(b, 0x41, 0x50, 0x41, 0x51, 0x41, 0x52, 0x41, 0x53);  /* r8-r11 */
+	PUT(b, 0x48, 0x81, 0xec);                   /* sub $FRAME,%rsp */
+	put32(b, KF_FRAME);
+	PUT(b, 0x48, 0xc7, 0x04, 0x24, 0, 0, 0, 0); /* movq $0,(%rsp): k0 */
+	for (size_t si = 0; si < pt->nsites; si++) {
+		const udt_site_t *s = pt->sites[si];
+		if (!s)
+			continue;
+		for (size_t c = 0; c < s->kagg->n; c++, ci++, kid++) {
+			const udt_kclause_t *cl = &s->kagg->c[c];
+			size_t at[UDT_KOPS_MAX + 1], br[UDT_KOPS_MAX];
+			uint32_t tg[UDT_KOPS_MAX];
+			unsigned nkey = 0, nbr = 0;
+			if (ci >= TP_KCL_MAX || cl->nops > UDT_KOPS_MAX)
+				return -1;
+			funcs[ci] = cl->func;
+			PUT(b, 0x48, 0xc7, 0x84, 0x24); /* movq $0,ent(%rsp): none */
+			put32(b, KF_ENT(ci));
+			put32(b, 0);
+			for (size_t j = 0; j < cl->nops; j++) {
+				const udt_kop_t *o = &cl->ops[j];
+				at[j] = b->n;
+				switch (o->op) {
+				case UDT_K_BA:
+					tg[nbr] = o->tgt;
+					br[nbr++] = jhole(b, -1);
+					break;
+				case UDT_K_BZ: case UDT_K_BNZ: case UDT_K_PRED:
+					rsp_op(b, 1, 0, 8 * o->r1);
+					PUT(b, 0x48, 0x85, 0xc0);   /* test %rax,%rax */
+					tg[nbr] = o->op == UDT_K_PRED ?
+					    (uint32_t)cl->nops : o->tgt;
+					br[nbr++] = jhole(b, o->op == UDT_K_BNZ ?
+					    CC_NE : CC_E);
+					break;
+				case UDT_K_VAL:
+					rsp_op(b, 1, 0, 8 * o->r1);
+					rsp_op(b, 0, 0, KF_VAL(ci));
+					emit_klookup(b, tp, ci, (uint64_t)kid + 1,
+					    cl->nkeys, cl->func, &nofit[nn++]);
+					break;
+				default:
+					emit_kop(b, o, ci, &nkey);
+				}
+			}
+			cend = b->n;
+			at[cl->nops] = cend;
+			for (unsigned k = 0; k < nbr; k++)
+				fix(b, br[k], at[tg[k]]);
+		}
+	}
+	/* every clause has its entry (or no update): update them */
+	for (unsigned c = 0; c < ci; c++) {
+		size_t jskip, loop, jok, jretry;
+		rsp_op(b, 1, 6, KF_ENT(c));                 /* mov ent,%rsi */
+		PUT(b, 0x48, 0x85, 0xf6);                   /* test %rsi,%rsi */
+		jskip = jhole(b, CC_E);
+		switch (funcs[c]) {
+		case UDT_KF_SUM: case UDT_KF_AVG:
+			rsp_op(b, 1, 0, KF_VAL(c));
+			PUT(b, 0xf0, 0x48, 0x01, 0x46, TP_K_VAL);  /* lock add %rax,val(%rsi) */
+			break;
+		case UDT_KF_MIN: case UDT_KF_MAX:
+			rsp_op(b, 1, 1, KF_VAL(c));             /* the value: rcx */
+			loop = b->n;
+			PUT(b, 0x48, 0x8b, 0x46, TP_K_VAL);     /* mov val(%rsi),%rax */
+			PUT(b, 0x48, 0x39, 0xc1);               /* cmp %rax,%rcx */
+			jok = jhole(b, funcs[c] == UDT_KF_MIN ? CC_GE : CC_LE);
+			PUT(b, 0xf0, 0x48, 0x0f, 0xb1, 0x4e, TP_K_VAL);  /* lock cmpxchg %rcx,val(%rsi) */
+			jretry = jhole(b, CC_NE);
+			fix(b, jretry, loop);
+			fix(b, jok, b->n);
+			break;
+		default:
+			break;
+		}
+		PUT(b, 0xf0, 0x48, 0xff, 0x46, TP_K_CNT);   /* lock incq cnt(%rsi) */
+		fix(b, jskip, b->n);
+	}
+	kf_restore(b);
+	*done = jhole(b, -1);
+	for (size_t i = 0; i < nn; i++)
+		fix(b, nofit[i], b->n);
+	kf_restore(b);
+	return 0;
+}
+
+/* A point's block: its counter, its fold (and record when it cannot), or its record. */
+static int emit_block(buf_t *b, const tp_backend_t *bk, const tp_proc_t *tp,
     const tp_point_t *pt)
 {
-	if (pt->counted)
+	size_t done;
+
+	if (pt->counted) {
 		emit_count(b, tp, pt->id);
-	else
-		emit_record(b, bk, tp, pt->id, pt->stack,
-		    pt->shorter && !pt->stack);
+		return 0;
+	}
+	if (pt->kagg && emit_kagg(b, tp, pt, &done) < 0)
+		return -1;
+	emit_record(b, bk, tp, pt->id, pt->stack, pt->shorter && !pt->stack,
+	    pt->seal);
+	if (pt->kagg)
+		fix(b, done, b->n);
+	return 0;
 }
 
 int tp_emit(const tp_backend_t *bk, const tp_proc_t *tp, const tp_point_t *pt,
@@ -801,7 +1149,8 @@ int tp_emit(const tp_backend_t *bk, const tp_proc_t *tp, const tp_point_t *pt,
 	buf_t b = { code, 0, TP_CODE_MAX, 0 };
 	uint64_t ia = pt->addr;
 
-	emit_block(&b, bk, tp, pt);
+	if (emit_block(&b, bk, tp, pt) < 0)
+		return -1;
 	/* the displaced instructions */
 	for (int i = 0; i < pt->plan.ninsn; i++) {
 		const udt_insn_t *in = &pt->plan.in[i];
@@ -810,8 +1159,8 @@ int tp_emit(const tp_backend_t *bk, const tp_proc_t *tp, const tp_point_t *pt,
 		size_t rl = 0;
 		/* a point at this displaced instruction fires here */
 		if (i > 0 && (q = tp_pt_find(tp, ia)) && q->state == TP_INNER &&
-		    q->outer == pt)
-			emit_block(&b, bk, tp, q);
+		    q->outer == pt && emit_block(&b, bk, tp, q) < 0)
+			return -1;
 		ia += in->len;
 		switch (in->kind) {
 		case INSN_PLAIN:

@@ -59,7 +59,33 @@
 #define TP_H_CNT      (TP_H_STK + TP_STK_N * TP_STK_ENT)
 #define TP_CNT_N      16384u
 #define TP_CNT_ENT    64
-#define TP_HDR        (TP_H_CNT + TP_CNT_N * TP_CNT_ENT)
+/*
+ * The fold table (tramp_kagg.c; written by the trampolines of points
+ * whose sites carry a udt_kagg_t): TP_KT_N entries of one cache line,
+ * { u64 tag: 0 empty, TP_KT_BUSY being claimed, else kid + 1; u64 epoch;
+ * u64 keys[4]; u64 count; u64 val }, open addressing by a hash of (tag,
+ * epoch, keys) over at most TP_KT_PROBE entries. A trampoline claims an
+ * empty entry with lock cmpxchg (tag 0 -> BUSY), writes epoch, keys and
+ * val's empty state, then the tag; it updates val, then count, with
+ * locked instructions. udtrace takes count and val with xchg, so each
+ * hit is folded exactly once. Entries are never freed: a full table
+ * sends the hit to the ring as a record. TP_H_EPOCH counts the records
+ * of sealing points (tramp_kagg.c), taken into each hit's entry.
+ */
+#define TP_H_EPOCH    2304
+#define TP_H_KT       (TP_H_CNT + TP_CNT_N * TP_CNT_ENT)
+#define TP_KT_BITS    12
+#define TP_KT_N       (1u << TP_KT_BITS)
+#define TP_KT_ENT     64
+#define TP_KT_PROBE   32
+#define TP_KT_BUSY    (1ull << 63)
+#define TP_K_TAG      0
+#define TP_K_EPOCH    8
+#define TP_K_KEYS     16
+#define TP_K_CNT      48
+#define TP_K_VAL      56
+#define TP_KCL_MAX    8      /* clauses one trampoline folds, at most */
+#define TP_HDR        (TP_H_KT + TP_KT_N * TP_KT_ENT)
 /*
  * A record: seq (first slot + 1, written last), point id, rdtscp's aux,
  * stack bytes copied, slots taken, tsc, registers, the stack copy.
@@ -70,7 +96,8 @@
 #define TP_R_SLEN     16
 #define TP_R_NSL      20
 #define TP_R_TSC      24
-#define TP_R_REGS     32     /* u64 regs[R_*], up to R_FS_BASE */
+#define TP_R_REGS     32     /* u64 regs[R_*], up to R_FS_BASE; a sealing
+                              * point's R_ORIG_RAX: the epoch it opened */
 #define TP_R_STACK    (TP_R_REGS + 8 * (R_FS_BASE + 1))
 #define TP_FULL_NSL   ((TP_R_STACK + TP_REC - 1) / TP_REC)
 /*
@@ -89,7 +116,7 @@
 #define TP_STACK_MAX  65528
 
 #define TP_JMPLEN     5
-#define TP_CODE_MAX   2560   /* one trampoline's bytes, at most (5 record blocks) */
+#define TP_CODE_MAX   8192   /* one trampoline's bytes, at most (fold programs, records) */
 #define TP_AREA       65536
 #define TP_POLL_NS    10000000ull
 
@@ -121,12 +148,31 @@ typedef struct tp_point {
 	int counted;          /* its trampoline counts (every live site counted) */
 	int shorter;          /* its trampoline writes short records (TP_ID_SHORT) */
 	int cntused;          /* some trampoline of it counted: read its counter */
+	/*
+	 * its trampoline folds (every live site has a kagg): its clauses,
+	 * site by site in order, are kids kid0 .. kid0 + nk - 1
+	 */
+	int kagg;
+	uint32_t kid0, nk;
+	int seal;             /* a live site seals (its full records carry the epoch) */
 	uint64_t cseen;       /* its counter as last reported */
 	udt_site_t **sites;   /* NULL entries: removed */
 	size_t nsites, capsites, live;
 } tp_point_t;
 
 typedef struct tp_area { uint64_t base, size, used; } tp_area_t;
+
+/*
+ * A clause a trampoline folds (the fold table's tag - 1): the site and
+ * the clause of its kagg; site NULL once the site is removed (its
+ * entries are skipped).
+ */
+typedef struct tp_kid {
+	udt_site_t *site;
+	const udt_kagg_t *kagg;
+	unsigned clause, nkeys;
+	int func;
+} tp_kid_t;
 
 typedef struct tp_thr { uint64_t fs; pid_t tid; } tp_thr_t;
 
@@ -160,6 +206,8 @@ typedef struct tp_proc {
 	tp_stk_t *stk; size_t nstk, capstk;   /* the stack table's entries */
 	uint32_t *cids; size_t ncids, capcids;  /* points that ever counted */
 	int stkfull;          /* -v said once that the table is full */
+	tp_kid_t *kids; size_t nkids, capkids;   /* the fold table's tags - 1 */
+	uint64_t kopen;       /* the last seal drained opened this epoch */
 } tp_proc_t;
 
 typedef struct tp_backend {
@@ -227,6 +275,19 @@ uint64_t tp_now(void);
 void tp_thr_set(tp_proc_t *tp, pid_t tid, uint64_t fs);
 /* Drops of cpu since the last call. */
 uint64_t tp_ring_drops(tp_backend_t *b, int cpu);
+
+/* tramp_kagg.c */
+/* May pt's trampoline fold (every live site has a kagg it can run)? */
+int tp_kaggable(const tp_point_t *pt);
+/* pt's trampoline folds from now on: new kids for its clauses (pt->kid0). */
+int tp_kagg_kids(tp_proc_t *tp, tp_point_t *pt);
+/* Site s goes: what the table holds for it is folded, its kids die. */
+void tp_kagg_forget(tp_backend_t *b, tp_proc_t *tp, const udt_site_t *s);
+/*
+ * Report the count and value every entry of an epoch below `below`
+ * gained since the last fold (cb.kfold); UINT64_MAX: every epoch.
+ */
+void tp_kagg_fold(tp_backend_t *b, tp_proc_t *tp, uint64_t below);
 
 /* tramp_stack.c */
 /*

@@ -270,6 +270,7 @@ int tp_ring_map(tp_backend_t *b, tp_proc_t *tp, pid_t tid)
 	tp->nrec = data / TP_REC;
 	tp->tring = at;
 	tp->tail = 0;
+	tp->kopen = 0;
 	memset(tp->dseen, 0, sizeof tp->dseen);
 	tp_stack_publish(tp);
 	return 0;
@@ -420,6 +421,14 @@ static void drain_one(tp_backend_t *b, tp_proc_t *tp, uint64_t until)
 				h->regs[R_RAX] = r[4];
 			} else {
 				memcpy(h->regs, rec + TP_R_REGS, 8 * (R_FS_BASE + 1));
+				if (pt->seal && h->regs[R_ORIG_RAX] > tp->kopen) {
+					/*
+					 * The hits folded before this one first,
+					 * none after it (tramp_kagg.c)
+					 */
+					tp->kopen = h->regs[R_ORIG_RAX];
+					tp_kagg_fold(b, tp, tp->kopen);
+				}
 				memset(h->regs + R_FS_BASE + 1, 0, sizeof h->regs -
 				    8 * (R_FS_BASE + 1));
 				h->regs[R_ORIG_RAX] = (uint64_t)-1;
@@ -502,10 +511,12 @@ void tp_drain(tp_backend_t *b, tp_proc_t *tp, uint64_t until)
 	if (tp) {
 		drain_one(b, tp, until);
 		count_report(b, tp);
+		tp_kagg_fold(b, tp, b->final ? UINT64_MAX : tp->kopen + 1);
 	} else
 		for (tp_proc_t *q = b->procs; q; q = q->next) {
 			drain_one(b, q, until);
 			count_report(b, q);
+			tp_kagg_fold(b, q, b->final ? UINT64_MAX : q->kopen + 1);
 		}
 	b->draining = 0;
 }

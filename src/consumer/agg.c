@@ -399,27 +399,17 @@ agg_apply(agg_table_t *t, uint32_t agg, const void *data, size_t len,
 	return agg_apply_n(t, agg, data, len, cpu, 1);
 }
 
-int
-agg_apply_n(agg_table_t *t, uint32_t agg, const void *data, size_t len,
-    int cpu, uint64_t times)
+/*
+ * The state of (agg, key), made when missing; NULL when the arena is
+ * full (the caller counts the drops).
+ */
+static int64_t *
+ent_state(agg_table_t *t, uint32_t agg, const unsigned char *key, size_t klen)
 {
 	unsigned char nbuf[1024];
-	const unsigned char *d = data;
-	const unsigned char *key;
-	int64_t x, w;
-	size_t klen;
-
-	if (t == NULL || agg >= t->dp->naggs || len < 16)
-		return -1;
 	const agg_info_t *in = &t->info[agg];
-	if (times != 1 && in->desc->func != D_AGG_COUNT)
-		return -1;
 	uint32_t keysize = in->desc->keysize;
 
-	memcpy(&x, d, 8);
-	memcpy(&w, d + 8, 8);
-	key = d + 16;
-	klen = len - 16;
 	if (klen > keysize)
 		klen = keysize;
 	const unsigned char *nk = norm_key(t, in->desc, key, klen, nbuf,
@@ -439,21 +429,15 @@ agg_apply_n(agg_table_t *t, uint32_t agg, const void *data, size_t len,
 
 			for (i = klen; i < keysize && ek[i] == 0; i++)
 				;
-			if (i == keysize) {
-				state_update(in->desc, agg_ent_state(t, e), x, w,
-				    times);
-				return 0;
-			}
+			if (i == keysize)
+				return agg_ent_state(t, e);
 		}
 		o = e->next;
 	}
 	size_t need = sizeof(agg_ent_t) + in->keyspace +
 	    (size_t)in->nwords * 8;
-	if (t->arenasize - t->used < need) {
-		/* each firing is a drop, as each would have been one by one */
-		t->drops[cpu >= 0 && cpu < AGG_MAXCPU ? cpu : 0] += times;
-		return -1;
-	}
+	if (t->arenasize - t->used < need)
+		return NULL;
 	agg_ent_t *e = (agg_ent_t *)(void *)(t->arena + t->used);
 	memset(e, 0, need);
 	e->agg = agg;
@@ -465,7 +449,68 @@ agg_apply_n(agg_table_t *t, uint32_t agg, const void *data, size_t len,
 	t->used += need;
 	int64_t *s = agg_ent_state(t, e);
 	state_init(in->desc, s, in->nwords);
-	state_update(in->desc, s, x, w, times);
+	return s;
+}
+
+int
+agg_apply_n(agg_table_t *t, uint32_t agg, const void *data, size_t len,
+    int cpu, uint64_t times)
+{
+	const unsigned char *d = data;
+	int64_t x, w, *s;
+
+	if (t == NULL || agg >= t->dp->naggs || len < 16)
+		return -1;
+	if (times != 1 && t->info[agg].desc->func != D_AGG_COUNT)
+		return -1;
+	memcpy(&x, d, 8);
+	memcpy(&w, d + 8, 8);
+	if ((s = ent_state(t, agg, d + 16, len - 16)) == NULL) {
+		/* each firing is a drop, as each would have been one by one */
+		t->drops[cpu >= 0 && cpu < AGG_MAXCPU ? cpu : 0] += times;
+		return -1;
+	}
+	state_update(t->info[agg].desc, s, x, w, times);
+	return 0;
+}
+
+int
+agg_fold(agg_table_t *t, uint32_t agg, const void *key, size_t klen,
+    int cpu, uint64_t n, int64_t val)
+{
+	int64_t *s;
+
+	if (t == NULL || agg >= t->dp->naggs)
+		return -1;
+	const d_aggdesc_t *a = t->info[agg].desc;
+	if (a->func != D_AGG_COUNT && a->func != D_AGG_SUM &&
+	    a->func != D_AGG_AVG && a->func != D_AGG_MIN &&
+	    a->func != D_AGG_MAX)
+		return -1;
+	if ((s = ent_state(t, agg, key, klen)) == NULL) {
+		t->drops[cpu >= 0 && cpu < AGG_MAXCPU ? cpu : 0] += n;
+		return -1;
+	}
+	switch (a->func) {
+	case D_AGG_COUNT:
+		s[0] = (int64_t)((uint64_t)s[0] + n);
+		break;
+	case D_AGG_SUM:
+		s[0] = (int64_t)((uint64_t)s[0] + (uint64_t)val);
+		break;
+	case D_AGG_AVG:
+		s[0] = (int64_t)((uint64_t)s[0] + n);
+		s[1] = (int64_t)((uint64_t)s[1] + (uint64_t)val);
+		break;
+	case D_AGG_MIN:
+		if (val < s[0])
+			s[0] = val;
+		break;
+	case D_AGG_MAX:
+		if (val > s[0])
+			s[0] = val;
+		break;
+	}
 	return 0;
 }
 

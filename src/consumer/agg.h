@@ -91,6 +91,16 @@ int agg_apply_n(agg_table_t *t, uint32_t agg, const void *data, size_t len,
     int cpu, uint64_t times);
 
 /*
+ * n firings folded elsewhere (a backend's table in the target) into
+ * (agg, key): count() adds n, sum() val, avg() n firings totalling val,
+ * min()/max() take val (a firing's value, or their empty state). Other
+ * functions: -1. A full arena drops the n firings (counted). Never
+ * allocates.
+ */
+int agg_fold(agg_table_t *t, uint32_t agg, const void *key, size_t klen,
+    int cpu, uint64_t n, int64_t val);
+
+/*
  * agg_apply_n for a kernel count: n == 0 does nothing, not even make the
  * key. -1: the aggregation is not a count(), or the n updates were
  * dropped (n drops).

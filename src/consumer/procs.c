@@ -198,6 +198,7 @@ static udt_backend_t *make_backend(udt_handle_t *h)
 	udt_backend_cb_t cb = {
 		.hit = pid_hit,
 		.hits = pid_hits,
+		.kfold = pid_kfold,
 		.exited = procs_exited,
 		.exec = procs_exec_cb,
 		.objects = procs_objects_cb,

@@ -423,6 +423,117 @@ static int site_counted(const udt_handle_t *h, const pidsite_t *rec)
 	return 1;
 }
 
+/*
+ * The site's in-target program (site.kagg), one allocation: the kagg
+ * first (free_site frees it through site.kagg), then per clause the ECB
+ * it folds into and its ops.
+ */
+typedef struct pid_kagg {
+	udt_kagg_t k;
+	udt_kclause_t c[UDT_KCL_MAX];
+	const udt_ecb_t *ecb[UDT_KCL_MAX];
+	udt_kop_t ops[UDT_KCL_MAX][UDT_KOPS_MAX];
+} pid_kagg_t;
+
+/*
+ * May the backend aggregate rec's hits in the target (site.kagg)? On the
+ * trampoline, when every ECB of every probe at the site translates
+ * (ecb_kclause) and they are few. A new program, or NULL.
+ */
+static pid_kagg_t *site_kagg(const udt_handle_t *h, const pidsite_t *rec)
+{
+	static const int entreg[6] = { R_RDI, R_RSI, R_RDX, R_RCX, R_R8, R_R9 };
+	udt_backend_t *be = h->procs.be;
+	pid_kagg_t *k;
+
+	if (be == NULL || be->ops->name == NULL || rec->site.sync ||
+	    strcmp(be->ops->name, "trampoline") != 0 || rec->nents == 0 ||
+	    (k = calloc(1, sizeof *k)) == NULL)
+		return NULL;
+	k->k.c = k->c;
+	for (size_t i = 0; i < rec->nents; i++) {
+		const pidsite_ent_t *en = &rec->ents[i];
+		int reg[6];
+		uint64_t cst[6] = { 0 };
+		if (en->probe == NULL || en->probe->ecbs == NULL ||
+		    (en->kind != PID_ENTRY && en->kind != PID_OFFSET &&
+		    en->kind != PID_RETURN))
+			goto no;
+		memcpy(reg, entreg, sizeof reg);
+		if (en->kind == PID_RETURN) {
+			/* as pid_hit: the offset and the return value */
+			for (int a = 0; a < 6; a++)
+				reg[a] = -1;
+			cst[0] = en->insn_off;
+			reg[1] = R_RAX;
+		}
+		for (const udt_ecb_t *e = en->probe->ecbs; e != NULL;
+		    e = e->next) {
+			if (k->k.n == UDT_KCL_MAX ||
+			    ecb_kclause(e, reg, cst, &k->c[k->k.n],
+			    k->ops[k->k.n]) != 0)
+				goto no;
+			k->ecb[k->k.n++] = e;
+		}
+	}
+	return k;
+no:
+	free(k);
+	return NULL;
+}
+
+/*
+ * Do rec's hits read or reset aggregations (site.seal: a backend that
+ * aggregates in the target reports what came before each such hit first)?
+ */
+static int site_seal(const pidsite_t *rec)
+{
+	for (size_t i = 0; i < rec->nents; i++) {
+		const udt_probe_t *p = rec->ents[i].probe;
+		for (const udt_ecb_t *e = p != NULL ? p->ecbs : NULL; e != NULL;
+		    e = e->next)
+			for (size_t r = 0; r < e->clause->nrecs; r++)
+				switch (e->clause->recs[r].action) {
+				case D_ACT_PRINTA: case D_ACT_CLEAR:
+				case D_ACT_TRUNC: case D_ACT_NORMALIZE:
+				case D_ACT_DENORMALIZE: case D_ACT_EXIT:
+					return 1;
+				default:
+					break;
+				}
+	}
+	return 0;
+}
+
+/* Do a and b run the same clauses the same way? */
+static int kagg_same(const pid_kagg_t *a, const pid_kagg_t *b)
+{
+	if (a == NULL || b == NULL)
+		return a == b;
+	if (a->k.n != b->k.n)
+		return 0;
+	for (size_t i = 0; i < a->k.n; i++)
+		if (a->ecb[i] != b->ecb[i] || a->c[i].nops != b->c[i].nops ||
+		    memcmp(a->ops[i], b->ops[i], a->c[i].nops *
+		    sizeof(udt_kop_t)) != 0)
+			return 0;
+	return 1;
+}
+
+void pid_kfold(void *arg, void *cookie, udt_proc_t *p, unsigned clause,
+    const uint64_t *keys, unsigned nkeys, uint64_t n, int64_t val)
+{
+	udt_handle_t *h = arg;
+	pidsite_t *rec = cookie;
+	const pid_kagg_t *k = rec != NULL ?
+	    (const pid_kagg_t *)(const void *)rec->site.kagg : NULL;
+
+	(void)p;
+	if (k == NULL || clause >= k->k.n || nkeys != k->c[clause].nkeys)
+		return;
+	ecb_kfold(h, k->ecb[clause], keys, nkeys, n, val);
+}
+
 /* Plant rec again if it needs more than it carries (or counts no more). */
 static int replant_one(udt_handle_t *h, pidsite_t *rec)
 {
@@ -437,14 +548,23 @@ static int replant_one(udt_handle_t *h, pidsite_t *rec)
 	unsigned stack = usdt ? usdt_stack_bytes(h) : pid_stack_bytes(h);
 	uint64_t skip = site_regs_skip(h, rec);
 	int counted = site_counted(h, rec);
+	pid_kagg_t *kagg = site_kagg(h, rec);
+	int seal = site_seal(rec);
 	if (rec->site.stack >= stack && (rec->site.regs_skip & ~skip) == 0 &&
-	    rec->site.counted == counted)
+	    rec->site.counted == counted && rec->site.seal == seal &&
+	    kagg_same(kagg, (const pid_kagg_t *)(const void *)rec->site.kagg)) {
+		free(kagg);
 		return 0;
+	}
+	/* the backend folds what it holds for the old program first */
 	(void)be->ops->remove_site(be, &rec->site);
+	free((void *)(uintptr_t)rec->site.kagg);
+	rec->site.kagg = kagg != NULL ? &kagg->k : NULL;
 	if (stack > rec->site.stack)
 		rec->site.stack = stack;
 	rec->site.regs_skip &= skip;
 	rec->site.counted = counted;
+	rec->site.seal = seal;
 	if (be->ops->add_site(be, &rec->site) != 0) {
 		rec->planted = 0;
 		prov_error(h, "D_PROC_FUNC", "failed to enable a probe site "

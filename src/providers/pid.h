@@ -107,6 +107,9 @@ int pid_prepare(struct udt_handle *h);
 void pid_hit(void *arg, const udt_hit_t *uh);
 /* cb.hits: n hits of a counted site (site.counted), in bulk. */
 void pid_hits(void *arg, void *cookie, udt_proc_t *p, uint64_t n);
+/* The backend's cb.kfold: firings it aggregated in the target (site.kagg). */
+void pid_kfold(void *arg, void *cookie, udt_proc_t *p, unsigned clause,
+    const uint64_t *keys, unsigned nkeys, uint64_t n, int64_t val);
 void pid_exec(void *arg, udt_proc_t *p);
 void pid_objects(void *arg, udt_proc_t *p);
 

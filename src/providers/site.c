@@ -95,6 +95,8 @@ int pidsite_add(pidsite_t *s, struct udt_probe *p, int kind,
 
 static void free_site(pidsite_t *s)
 {
+	/* pid.c's in-target program: one allocation, the kagg first */
+	free((void *)(uintptr_t)s->site.kagg);
 	free(s->ents);
 	free(s);
 }
