@@ -471,6 +471,58 @@ test_drops(void)
 	    "                1                2\n");
 }
 
+/*
+ * agg_fold (a backend's in-target table folded in): n firings with their
+ * sum, least or greatest value make the state one record per firing
+ * makes; a fold with no count yet (its value came first) creates the key
+ * as a record would; other functions are refused; a full arena drops n.
+ */
+static void
+test_fold(void)
+{
+	d_aggdesc_t a[6], b[6];
+	int64_t k = 3, k2 = -2, vals[] = { 5, -7, 11 };
+	char *want;
+
+	a[0] = AD(D_AGG_COUNT, 1, &longkey, off0, 8);
+	a[1] = AD(D_AGG_SUM, 1, &longkey, off0, 8);
+	a[2] = AD(D_AGG_AVG, 1, &longkey, off0, 8);
+	a[3] = AD(D_AGG_MIN, 1, &longkey, off0, 8);
+	a[4] = AD(D_AGG_MAX, 1, &longkey, off0, 8);
+	a[5] = AD(D_AGG_QUANTIZE, 1, &longkey, off0, 8);
+	memcpy(b, a, sizeof(a));
+	/* by records */
+	setup(b, 6, 4096);
+	for (int f = 0; f < 5; f++)
+		for (int i = 0; i < 3; i++)
+			CHECK_EQ_INT(upd_i((uint32_t)f, k, vals[i]), 0);
+	CHECK_EQ_INT(upd_i(4, k2, INT64_MIN), 0);
+	ostart();
+	(void)agg_print_final(ofp, tab, &opts);
+	want = oend();
+	/* folded: the same */
+	setup(a, 6, 4096);
+	CHECK_EQ_INT(agg_fold(tab, 0, &k, 8, 0, 2, 0), 0);
+	CHECK_EQ_INT(agg_fold(tab, 0, &k, 8, 0, 1, 0), 0);
+	CHECK_EQ_INT(agg_fold(tab, 1, &k, 8, 0, 3, 9), 0);
+	CHECK_EQ_INT(agg_fold(tab, 2, &k, 8, 0, 0, 16), 0);
+	CHECK_EQ_INT(agg_fold(tab, 2, &k, 8, 0, 3, -7), 0);
+	CHECK_EQ_INT(agg_fold(tab, 3, &k, 8, 0, 3, -7), 0);
+	CHECK_EQ_INT(agg_fold(tab, 3, &k, 8, 0, 0, 5), 0);
+	CHECK_EQ_INT(agg_fold(tab, 4, &k, 8, 0, 2, 5), 0);
+	CHECK_EQ_INT(agg_fold(tab, 4, &k, 8, 0, 1, 11), 0);
+	CHECK_EQ_INT(agg_fold(tab, 4, &k2, 8, 0, 1, INT64_MIN), 0);
+	CHECK_EQ_INT(agg_fold(tab, 5, &k, 8, 0, 1, 1), -1);
+	CHECK_OUT(agg_print_final(ofp, tab, &opts), want);
+	free(want);
+	/* a full arena: n drops */
+	setup(a, 1, 40);
+	CHECK_EQ_INT(agg_fold(tab, 0, &k, 8, 0, 4, 0), 0);
+	CHECK_EQ_INT(agg_fold(tab, 0, &k2, 8, 0, 5, 0), -1);
+	CHECK_OUT(agg_report_drops(tab, ofp),
+	    "udtrace: 5 aggregation drops on CPU 0\n");
+}
+
 int
 main(void)
 {
@@ -480,6 +532,7 @@ main(void)
 	test_quantize();
 	test_lquantize();
 	test_drops();
+	test_fold();
 	agg_table_destroy(tab);
 	return UNIT_END();
 }
