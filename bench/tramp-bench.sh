@@ -3,13 +3,16 @@
 # backend, beside bpftrace's uprobe and udtrace's uprobe backend, in one
 # run: `pid$target:a.out:work:entry { @ = count(); }` on bench/hitloop.c
 # (one thread calling a noinline work() in a loop, timing only the loop),
-# and on the trampoline also with arg0 (`@ = sum(arg0)`: a record per hit),
-# a return probe, ustack() (a record with a stack copy) and a key from the
-# hit (`@[arg0 & 7] = count()`: records, which the consumer must keep up
-# with). `@ = count()` alone is counted in the target (no record).
-# With SPINS, the keyed clause again at slower call rates (hitloop's SPIN:
-# an empty loop of that many turns between calls), to find the rate of
-# one thread at which the consumer stops dropping.
+# and on the trampoline also with arg0 (`@ = sum(arg0)`), a return probe,
+# ustack() (a record with a stack copy), keys from the hit (`@[arg0 & 7] =
+# count()` and `= sum(arg0)`) and a key that also reads the thread
+# (`@[arg0 & 7, tid & 0] = count()`: a record per hit, which the consumer
+# must keep up with). `@ = count()` alone is counted in the target, and
+# clauses that only aggregate integer functions of the arguments are
+# aggregated in the target (a table in the ring's memory): no record.
+# With SPINS, the keyed clauses again at slower call rates (hitloop's
+# SPIN: an empty loop of that many turns between calls), to find the rate
+# of one thread at which the consumer stops dropping records.
 #
 # Usage: bench/tramp-bench.sh [N [NSLOW]]  (N calls for the trampoline runs,
 #   default 5000000; NSLOW for the trap-per-hit tracers, default 50000)
@@ -59,20 +62,25 @@ one() {
 	tramp-arg0) "$UDTRACE" -x backend=trampoline -q -n "$e { @ = sum(arg0); }" -c "$target $2" ;;
 	tramp-return) "$UDTRACE" -x backend=trampoline -q -n 'pid$target:a.out:work:return { @ = count(); }' -c "$target $2" ;;
 	tramp-ustack) "$UDTRACE" -x backend=trampoline -q -n "$e { @[ustack(2)] = count(); }" -c "$target $2" ;;
-	tramp-keyed) /usr/bin/time -f "consumer-cpu %U %S" -o "$tmp/time" "$UDTRACE" -x backend=trampoline -q -n "$e { @[arg0 & 7] = count(); }" -c "$target $2 1 ${3:-0}" ;;
+	tramp-keyed) "$UDTRACE" -x backend=trampoline -q -n "$e { @[arg0 & 7] = count(); }" -c "$target $2 1 ${3:-0}" ;;
+	tramp-keyedsum) "$UDTRACE" -x backend=trampoline -q -n "$e { @[arg0 & 7] = sum(arg0); }" -c "$target $2 1 ${3:-0}" ;;
+	tramp-rec) /usr/bin/time -f "consumer-cpu %U %S" -o "$tmp/time" "$UDTRACE" -x backend=trampoline -q -n "$e { @[arg0 & 7, tid & 0] = count(); }" -c "$target $2 1 ${3:-0}" ;;
 	esac >"$tmp/out" 2>"$tmp/err" || return 0
 	sed -n "s/^calls [0-9]* ns [0-9]* cpu \([0-9]*\)$/$1 $2 \1/p" "$tmp/out" >>"$tmp/res"
-	case $1 in tramp|tramp-arg0|tramp-return|tramp-ustack|tramp-keyed)
+	case $1 in tramp|tramp-arg0|tramp-return|tramp-ustack|tramp-keyed|tramp-keyedsum|tramp-rec)
 		# hits the consumer took (the aggregation's values), and dropped
 		c=$(awk '$NF ~ /^[0-9]+$/ && !/^calls/ { s += $NF } END { print s + 0 }' "$tmp/out")
 		[ "$1" = tramp-arg0 ] && c=$(awk 'NF == 1 && $1 ~ /^[0-9]+$/ { print $1 / 1 }' "$tmp/out" | tail -n 1)
 		d=$(sed -n 's/^udtrace: \([0-9]*\) drops\{0,1\} on CPU.*/\1/p' "$tmp/err" | awk '{ s += $1 } END { print s + 0 }')
+		# a sum: all of 0..CALLS-1, or what it lacks
+		case $1 in tramp-arg0|tramp-keyedsum)
+			c=$(awk -v c="$c" -v n="$2" 'BEGIN { w = n * (n - 1) / 2; if (c == w) print "(the whole sum)"; else printf "(sum short by %.0f)\n", w - c }') ;;
+		esac
 		extra=
-		if [ "$1" = tramp-keyed ] && [ -s "$tmp/time" ]; then
+		if [ "$1" = tramp-rec ] && [ -s "$tmp/time" ]; then
 			tc=$(sed -n 's/^calls [0-9]* ns [0-9]* cpu \([0-9]*\)$/\1/p' "$tmp/out")
 			extra=$(awk -v c="$c" -v tc="${tc:-0}" '/^consumer-cpu/ { t = $2 + $3 - tc / 1e9; if (t > 0) printf ", %.2f M records/s of udtrace CPU (%.2f s)", c / t / 1e6, t }' "$tmp/time")
 		fi
-		[ "$1" = tramp-arg0 ] && { c="(sum)"; }
 		echo "$1 took $c dropped $d of $2$extra" >>"$tmp/drops"
 	esac
 }
@@ -98,6 +106,8 @@ while [ $r -lt "$rep" ]; do
 	one tramp-return "$n"
 	one tramp-ustack "$n"
 	one tramp-keyed "$n"
+	one tramp-keyedsum "$n"
+	one tramp-rec "$n"
 	one uprobe "$ns"
 	[ $bt_ok = 1 ] && one bpftrace "$ns"
 	r=$((r + 1))
@@ -107,6 +117,8 @@ ta=$(per_hit tramp-arg0 "$n")
 tt=$(per_hit tramp-return "$n")
 tu=$(per_hit tramp-ustack "$n")
 tk=$(per_hit tramp-keyed "$n")
+tks=$(per_hit tramp-keyedsum "$n")
+trc=$(per_hit tramp-rec "$n")
 up=$(per_hit uprobe "$ns")
 bt=$(per_hit bpftrace "$ns")
 echo "== per-hit cost on the target, ns of its CPU (best of $rep; $n calls, $ns for trap-per-hit tracers)"
@@ -118,15 +130,19 @@ printf '%-44s %10s %14s\n' "udtrace trampoline, @ = sum(arg0)" "$ta" "$(ratio "$
 printf '%-44s %10s %14s\n' "udtrace trampoline, work:return" "$tt" "$(ratio "$tt" "$bt")"
 printf '%-44s %10s %14s\n' "udtrace trampoline, ustack() (stack copy)" "$tu" "$(ratio "$tu" "$bt")"
 printf '%-44s %10s %14s\n' "udtrace trampoline, @[arg0 & 7] = count()" "$tk" "$(ratio "$tk" "$bt")"
-echo "== the trampoline's hits taken / dropped (taken + dropped = calls; sum(arg0) shows no count)"
+printf '%-44s %10s %14s\n' "udtrace trampoline, @[arg0 & 7] = sum(arg0)" "$tks" "$(ratio "$tks" "$bt")"
+printf '%-44s %10s %14s\n' "udtrace trampoline, @[arg0&7, tid&0] (records)" "$trc" "$(ratio "$trc" "$bt")"
+echo "== the trampoline's hits taken / dropped (taken + dropped = calls; a sum says whether it is whole)"
 cat "$tmp/drops"
 [ -n "${SPINS:-}" ] || exit 0
 nr=${NRATE:-1000000}
-echo "== @[arg0 & 7] = count() at slower call rates ($nr calls; rate = calls per second of the thread's own CPU)"
+echo "== keyed clauses at slower call rates ($nr calls; rate = calls per second of the thread's own CPU)"
 for sp in $SPINS; do
-	: >"$tmp/res"
-	: >"$tmp/drops"
-	one tramp-keyed "$nr" "$sp"
-	r=$(awk '{ if ($3 > 0) printf "%.1f M calls/s (%.0f ns a call)", $2 / $3 * 1e3, $3 / $2 }' "$tmp/res")
-	echo "SPIN $sp: $r; $(sed 's/^tramp-keyed //' "$tmp/drops")"
+	for t in tramp-keyed tramp-keyedsum tramp-rec; do
+		: >"$tmp/res"
+		: >"$tmp/drops"
+		one $t "$nr" "$sp"
+		r=$(awk '{ if ($3 > 0) printf "%.1f M calls/s (%.0f ns a call)", $2 / $3 * 1e3, $3 / $2 }' "$tmp/res")
+		echo "SPIN $sp $t: $r; $(sed "s/^$t //" "$tmp/drops")"
+	done
 done
