@@ -519,7 +519,7 @@ test_fold(void)
 	setup(a, 1, 40);
 	CHECK_EQ_INT(agg_fold(tab, 0, &k, 8, 0, 4, 0), 0);
 	CHECK_EQ_INT(agg_fold(tab, 0, &k2, 8, 0, 5, 0), -1);
-	CHECK_OUT(agg_report_drops(tab, ofp),
+	CHECK_OUT(agg_report_drops(tab, ofp, 0),
 	    "udtrace: 5 aggregation drops on CPU 0\n");
 }
 
