@@ -298,8 +298,11 @@ enum udt_procev {
 	UDT_PEV_SIGACT,   /* signal a0 is being delivered to h->tid, whose
 	                   * action for it is a1: 0 default, 1 ignore, else
 	                   * the handler's address */
-	UDT_PEV_SIGDISCARD /* h sent signal a0 to thread a1, which ignores it:
+	UDT_PEV_SIGDISCARD, /* h sent signal a0 to thread a1, which ignores it:
 	                   * the kernel dropped it */
+	UDT_PEV_DUMPED    /* (with UDT_PTP_EXIT) h's process dumped core: the
+	                   * SIGCHLD its parent is sent says CLD_DUMPED; comes
+	                   * after the process's UDT_PEV_EXIT */
 };
 
 typedef struct udt_backend udt_backend_t;

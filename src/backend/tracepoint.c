@@ -142,6 +142,9 @@ static int tp_init(up_backend_t *b)
 	return 0;
 }
 
+/* signal_generate of a SIGCHLD saying CLD_DUMPED (x86-64 numbers) */
+#define DUMPED_FILTER "sig == 17 && code == 3"
+
 /* The process tracepoints' ids and layout, once. 0 or -1 + err. */
 static int ptp_init(up_backend_t *b)
 {
@@ -177,7 +180,9 @@ static int ptp_init(up_backend_t *b)
 		} else if (i == 4) {
 			y->off_gsig = field_off(fmt, "int sig;");
 			y->off_gpid = field_off(fmt, "pid_t pid;");
-			if (field_off(fmt, "int result;") < 0)
+			y->off_gcode = field_off(fmt, "int code;");
+			y->off_gres = field_off(fmt, "int result;");
+			if (y->off_gres < 0)
 				y->off_gpid = -1;
 		}
 	}
@@ -338,6 +343,15 @@ int up_syscalls(udt_backend_t *be, const udt_sysset_t *set, int global)
 	up_track_comm(b);
 	filter_of(set->entry, fent, sizeof fent);
 	filter_of(set->ret, fret, sizeof fret);
+	/*
+	 * exit: a core dump shows only in the SIGCHLD the parent is sent
+	 * (signal_generate in the dying task, after its sched_process_exit):
+	 * an event of its own, and the discard event leaves those out, so
+	 * a sample comes once
+	 */
+	int dumped = (y->set.ptp & UDT_PTP_EXIT) && y->off_gcode >= 0;
+	const char *gen_filter = dumped ?
+	    "result == 1 && (sig != 17 || code != 3)" : "result == 1";
 	for (int c = 0; c < b->ncpu; c++) {
 		if (!b->online[c])
 			continue;
@@ -349,8 +363,11 @@ int up_syscalls(udt_backend_t *be, const udt_sysset_t *set, int global)
 			for (int i = 0; i < 5; i++)
 				if ((y->set.ptp & (1u << i)) &&
 				    sys_open(b, y->ptp_id[i], i == 4 ?
-				    "result == 1" : "", -1, c, 1) < 0)
+				    gen_filter : "", -1, c, 1) < 0)
 					goto fail;
+			if (dumped && sys_open(b, y->ptp_id[4], DUMPED_FILTER, -1,
+			    c, 1) < 0)
+				goto fail;
 			continue;
 		}
 		for (up_proc_t *up = b->procs; up; up = up->next) {
@@ -366,8 +383,11 @@ int up_syscalls(udt_backend_t *be, const udt_sysset_t *set, int global)
 				for (int k = 0; k < 5; k++)
 					if ((y->set.ptp & (1u << k)) &&
 					    sys_open(b, y->ptp_id[k], k == 4 ?
-					    "result == 1" : "", tids[i], c, 0) < 0)
+					    gen_filter : "", tids[i], c, 0) < 0)
 						goto fail;
+				if (dumped && sys_open(b, y->ptp_id[4],
+				    DUMPED_FILTER, tids[i], c, 0) < 0)
+					goto fail;
 			}
 		}
 	}
@@ -398,6 +418,8 @@ static void ptp_sample(up_backend_t *b, const uint32_t *pt, uint32_t cpu,
 	int ev = -1;
 	int64_t a0 = 0, a1 = 0;
 	const siginfo_t *sih = NULL;
+	int dis = 0;             /* a dumped notice that is a discard too */
+	int32_t dsig = 0, dto = 0;
 
 	if (!cb->procev || !y->ptp_ready || (pid_t)pt[0] == y->self)
 		return;
@@ -458,12 +480,26 @@ static void ptp_sample(up_backend_t *b, const uint32_t *pt, uint32_t cpu,
 	} else if (type == (uint16_t)y->ptp_id[4] &&
 	    (size_t)y->off_gpid + 4 <= rawsize &&
 	    (size_t)y->off_gsig + 4 <= rawsize) {
-		int32_t sig, to;
+		int32_t sig, to, code = 0, res = 0;
 		memcpy(&sig, raw + y->off_gsig, 4);
 		memcpy(&to, raw + y->off_gpid, 4);
-		ev = UDT_PEV_SIGDISCARD;
-		a0 = sig;
-		a1 = to;
+		if (y->off_gcode >= 0 && (size_t)y->off_gcode + 4 <= rawsize)
+			memcpy(&code, raw + y->off_gcode, 4);
+		if (y->off_gres >= 0 && (size_t)y->off_gres + 4 <= rawsize)
+			memcpy(&res, raw + y->off_gres, 4);
+		if (sig == SIGCHLD && code == CLD_DUMPED &&
+		    (y->set.ptp & UDT_PTP_EXIT)) {
+			/* the dumped notice; a discard too if it was one */
+			ev = UDT_PEV_DUMPED;
+			if (res == 1 && (y->set.ptp & UDT_PTP_DISCARD))
+				dis = 1;
+		} else {
+			ev = UDT_PEV_SIGDISCARD;
+		}
+		a0 = ev == UDT_PEV_DUMPED ? 0 : sig;
+		a1 = ev == UDT_PEV_DUMPED ? 0 : to;
+		dsig = sig;
+		dto = to;
 	}
 	if (ev < 0)
 		return;
@@ -479,6 +515,8 @@ static void ptp_sample(up_backend_t *b, const uint32_t *pt, uint32_t cpu,
 	h->siginfo = sih;
 	cb->procev(cb->arg, h, ev, a0, a1);
 	h->siginfo = NULL;
+	if (dis)
+		cb->procev(cb->arg, h, UDT_PEV_SIGDISCARD, dsig, dto);
 }
 
 void up_sys_sample(up_backend_t *b, const unsigned char *rec, size_t size)

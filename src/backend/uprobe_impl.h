@@ -138,6 +138,7 @@ typedef struct up_sys {
 	int off_serrno, off_scode;   /* signal_deliver's errno, code; -1: none */
 	siginfo_t si;            /* what signal_deliver gives, for one event */
 	int off_gsig, off_gpid;
+	int off_gcode, off_gres;     /* signal_generate's code, result; -1: none */
 	int off_execfn;          /* sched_process_exec's filename (__data_loc) */
 	char execfn[4096];       /* its copy, NUL-terminated, for one event */
 	up_cnt_t *cnt; size_t ncnt, capcnt;   /* counters, by id */

@@ -991,6 +991,7 @@ void handle_drain(udt_handle_t *h)
 {
 	/* printa, clear and trunc below see the calls the kernel counted */
 	syscall_count_flush(h);
+	proc_flush(h, 0);
 	h->out.fp = h->outfp;
 	h->out.opts = &h->opts;
 	if (!h->opts.temporal || buf_drain_sorted(&h->buf, print_entry, h) != 0)
@@ -1090,6 +1091,8 @@ int udt_stop(udt_handle_t *h)
 	h->stopped = 1;
 	if (!h->active)
 		return 0;
+	/* exits that waited for a dumped notice: before END */
+	proc_flush(h, 1);
 	/* Whatever is buffered precedes END (fill: makes room for it). */
 	if (h->buf.policy != UDT_BUF_RING)
 		handle_drain(h);

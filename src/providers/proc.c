@@ -16,7 +16,8 @@
  * hears of it; system-wide, the exec tracepoint's filename, served from
  * udtrace's copy, and the name the trackers knew before the exec), then
  * exec-success in the new image before it runs; lwp-exit in the ending
- * thread; exit when the process has ended
+ * thread; exit when the process has ended (system-wide, one ended by a
+ * signal waits a little for the notice that it dumped core)
  * (args[0]: CLD_EXITED, CLD_KILLED or CLD_DUMPED — the process is gone,
  * so curpsinfo shows what udtrace knew of it: pid, parent, ids, name);
  * signal-handle in the thread about to run the signal's handler
@@ -98,6 +99,21 @@ enum {
 /* system-wide: the processes last seen calling exit or exit_group */
 #define PROC_NEXITING 64
 
+/*
+ * System-wide, a process ended by a signal: its exit waits (at most
+ * PROC_KILLED_WAIT_NS, PROC_NKILLED at once) for the notice that it
+ * dumped core, which the kernel gives after the exit event.
+ */
+#define PROC_NKILLED 16
+#define PROC_KILLED_WAIT_NS 20000000ull
+
+struct proc_killed {
+	pid_t pid, tid;           /* pid 0: a free slot */
+	int cpu;
+	uint64_t time;
+	char comm[16];            /* the trackers' name for it then */
+};
+
 struct proc_state {
 	int made;                 /* the probes exist */
 	unsigned enabled;         /* bit per probe with ECBs */
@@ -120,6 +136,7 @@ struct proc_state {
 	int path_set;
 	/* signal-handle: its args[1], served to the firing's siginfo_t slot */
 	udt_siginfo_t si;
+	struct proc_killed killed[PROC_NKILLED];
 	unsigned nexiting;
 	dif_hit_t hit;
 };
@@ -521,7 +538,8 @@ static uint64_t execfn(pid_t pid)
 /*
  * System-wide exit's reason: the tracepoint carries none, so a process
  * seen calling exit or exit_group ended normally (CLD_EXITED), any other
- * was ended by a signal (CLD_KILLED; a core dump is not told apart).
+ * was ended by a signal (CLD_KILLED, or CLD_DUMPED once the backend's
+ * UDT_PEV_DUMPED says so: killed_wait).
  */
 static int exit_reason(struct proc_state *ps, pid_t pid, pid_t tid)
 {
@@ -534,6 +552,59 @@ static int exit_reason(struct proc_state *ps, pid_t pid, pid_t tid)
 			ps->exiting[i].pid = 0;
 		}
 	return why;
+}
+
+/* Fire the waiting exit in slot i with reason why, and free the slot. */
+static void killed_fire(udt_handle_t *h, int i, int why)
+{
+	struct proc_state *ps = h->procst;
+	struct proc_killed k = ps->killed[i];
+	const char *tpcomm = ps->tpcomm;
+
+	ps->killed[i].pid = 0;
+	ps->tpcomm = k.comm[0] != '\0' ? k.comm : NULL;
+	fire(h, P_EXIT, k.pid, k.tid, k.cpu, k.time, NULL, why, 0, 0);
+	ps->tpcomm = tpcomm;
+}
+
+/* uh's process was ended by a signal: its exit waits for a dumped notice */
+static void killed_wait(udt_handle_t *h, const udt_hit_t *uh)
+{
+	struct proc_state *ps = h->procst;
+	int free_i = -1, old = 0;
+
+	if (ps == NULL || !ps->made || ps->probe[P_EXIT]->ecbs == NULL)
+		return;
+	for (int i = 0; i < PROC_NKILLED; i++) {
+		if (ps->killed[i].pid == 0 && free_i < 0)
+			free_i = i;
+		if (ps->killed[i].time < ps->killed[old].time)
+			old = i;
+	}
+	if (free_i < 0) {
+		killed_fire(h, old, CLD_KILLED);   /* the oldest waits no more */
+		free_i = old;
+	}
+	struct proc_killed *k = &ps->killed[free_i];
+	k->pid = uh->pid;
+	k->tid = uh->tid;
+	k->cpu = uh->cpu;
+	k->time = uh->time;
+	snprintf(k->comm, sizeof(k->comm), "%s",
+	    ps->tpcomm != NULL ? ps->tpcomm : "");
+}
+
+void proc_flush(udt_handle_t *h, int all)
+{
+	struct proc_state *ps = h->procst;
+	if (ps == NULL)
+		return;
+	uint64_t now = now_ns();
+	for (int i = 0; i < PROC_NKILLED; i++)
+		if (ps->killed[i].pid != 0 && (all || now <
+		    ps->killed[i].time || now - ps->killed[i].time >
+		    PROC_KILLED_WAIT_NS))
+			killed_fire(h, i, CLD_KILLED);
 }
 
 static pid_t tgid_of(pid_t tid);
@@ -627,8 +698,19 @@ static void proc_event(udt_handle_t *h, const udt_hit_t *uh, int ev,
 			    NULL, 0, 0, 0);
 			break;
 		}
-		fire(h, P_EXIT, uh->pid, uh->tid, uh->cpu, uh->time, NULL,
-		    exit_reason(h->procst, uh->pid, uh->tid), 0, 0);
+		{
+			int why = exit_reason(h->procst, uh->pid, uh->tid);
+			if (why == CLD_KILLED && uh->proc == NULL)
+				killed_wait(h, uh);
+			else
+				fire(h, P_EXIT, uh->pid, uh->tid, uh->cpu,
+				    uh->time, NULL, why, 0, 0);
+		}
+		break;
+	case UDT_PEV_DUMPED:
+		for (int i = 0; h->procst != NULL && i < PROC_NKILLED; i++)
+			if (h->procst->killed[i].pid == uh->pid)
+				killed_fire(h, i, CLD_DUMPED);
 		break;
 	case UDT_PEV_SIGACT:
 		/* the action the kernel is taking: a handler, ignore, default */

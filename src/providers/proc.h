@@ -38,6 +38,11 @@ void proc_sysset(struct udt_handle *h, udt_sysset_t *set);
 /* A system call event (syscall_hit hands every one here first). */
 void proc_on_syscall(struct udt_handle *h, const udt_hit_t *uh, int nr,
     int ret);
+/*
+ * Fire the system-wide exits still waiting for a dumped notice: those
+ * waiting longer than it can take (the drain), or all (udtrace stops).
+ */
+void proc_flush(struct udt_handle *h, int all);
 /* A watched process ended (procs_exited calls it first). */
 void proc_exited(struct udt_handle *h, pid_t pid, int status);
 
