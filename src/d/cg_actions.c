@@ -321,11 +321,14 @@ static void act_printflike(cg_t *g, d_node_t *n, int act)
 	d_recdesc_t d = { .action = (uint8_t)act, .fmt = pf };
 	uint32_t idx = cg_add_rec(g, DIF_REC_INT, 0, d);
 	pfmt_arg_t types[64];
-	int na = 0, nvoid = 0;
+	int na = 0, nvoid = 0, base = g->action;
 	for (d_node_t *a = f->next; a; a = a->next) {
 		if (na == 64)
 			d_error(g->cc, n->line, "D_PRINTF_ARG_EXTRA",
 			    "%s( ) has too many arguments", n->name);
+		/* dt_action_printflike: each argument is an action of its
+		 * own, numbered on in fault messages ("action #k") */
+		g->action = base + na;
 		val_t v = cg_expr(g, a);
 		pf_arg_of(v, &types[na]);
 		/*
@@ -780,6 +783,10 @@ static void act_aggop(cg_t *g, d_node_t *n, int act)
 	d_recdesc_t d = { .action = (uint8_t)act };
 	d.agg = cg_agg_ref(g, n->args, n->name, 1);
 	d_node_t *x = n->args->next;
+	/* dt_action_trunc, dt_action_normalize: the aggregation's action,
+	 * then one for the count or factor (0 when trunc( ) has none) */
+	if (act == D_ACT_TRUNC || act == D_ACT_NORMALIZE)
+		g->action++;
 	if (x != NULL) {
 		val_t v = cg_expr(g, x);
 		if (!d_is_scalar(v.type))

@@ -119,6 +119,7 @@ static void agg_keys(cg_t *g, cg_agg_t *ag, d_node_t *keys, int line)
 			d_error(g->cc, line, "D_KEY_TYPE",
 			    "%s[ ] key #%d is of invalid type: aggregation",
 			    name, i + 1);
+		g->action += i > 0;     /* cg_agg_stmt: a key, an action */
 		if (k->kind == N_CALL && cg_special_call(g, k, &kv[i]))
 			;
 		else
@@ -385,7 +386,15 @@ void cg_agg_stmt(cg_t *g, d_node_t *e)
 		incr = x->next->next->next->next->next;
 		break;
 	}
+	/*
+	 * dt_compile_agg's actions: one per key, then the increment's,
+	 * then the aggregating one computing the value; fault messages
+	 * number them so, whatever order the code runs them in
+	 */
+	int base = g->action, nk = cg_count_args(an->args);
+	int aggact = base + nk + (incr != NULL);
 	int vreg = 0;
+	g->action = aggact;
 	if (x != NULL) {
 		val_t v = cg_expr(g, x);
 		if (!d_is_scalar(v.type))
@@ -395,6 +404,7 @@ void cg_agg_stmt(cg_t *g, d_node_t *e)
 	}
 	int ireg;
 	if (incr != NULL) {
+		g->action = base + nk;
 		val_t iv = cg_expr(g, incr);
 		if (!d_is_scalar(iv.type))
 			d_error(g->cc, line, "D_PROTO_ARG", "%s( ) increment value "
@@ -405,7 +415,9 @@ void cg_agg_stmt(cg_t *g, d_node_t *e)
 		ireg = cg_setx(g, 1);
 	}
 	g->attr_off--;
+	g->action = base;
 	agg_keys(g, ag, an->args, line);
+	g->action = aggact;
 	ag = &g->aggs.v[idx];   /* the vector may have moved */
 	uint32_t keysize = 0;
 	for (int i = 0; i < ag->nkeys; i++)
