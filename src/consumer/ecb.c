@@ -360,6 +360,31 @@ static inline void hit_bind(udt_handle_t *h, const udt_probe_t *p,
 	hit->spec_arg = &h->spec;
 }
 
+/*
+ * The bulk paths (n firings at once, of clauses that only count): run
+ * e's body once, in firing gen of its program, for its records. 0, or
+ * -1 if the body faulted (the counted clauses cannot: nothing to report).
+ */
+static int counted_body(udt_ecb_t *e, dif_hit_t *hit, uint64_t gen,
+    const void **recs, size_t *len)
+{
+	udt_prog_t *prog = e->prog;
+	dif_result_t res;
+
+	hit->epid = e->epid;
+	if (prog->fire_gen != gen) {
+		dif_firing_begin(prog->st, hit);
+		prog->fire_gen = gen;
+	}
+	dif_clause_begin(prog->st);
+	memset(&res, 0, sizeof(res));
+	if (dif_exec(prog->st, hit, e->clause->body, &res) != 0)
+		return -1;
+	*len = 0;
+	*recs = dif_records(prog->st, len);
+	return 0;
+}
+
 void ecb_fire_n(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit, uint64_t n)
 {
 	if (p->ecbs == NULL || h->exiting || n == 0)
@@ -368,27 +393,14 @@ void ecb_fire_n(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit, uint64_t n)
 	uint64_t gen = ++h->firing_gen;
 	h->fire_depth++;
 	for (udt_ecb_t *e = p->ecbs; e != NULL; e = e->next) {
-		udt_prog_t *prog = e->prog;
-		const d_clause_prog_t *c = e->clause;
-		dif_state_t *st = prog->st;
-		dif_result_t res;
 		const void *recs;
-		size_t len = 0;
+		size_t len;
 
-		if (!ecb_counted(e))
+		if (!ecb_counted(e) || counted_body(e, hit, gen, &recs,
+		    &len) != 0)
 			continue;
-		hit->epid = e->epid;
-		if (prog->fire_gen != gen) {
-			dif_firing_begin(st, hit);
-			prog->fire_gen = gen;
-		}
-		dif_clause_begin(st);
-		memset(&res, 0, sizeof(res));
-		/* no fault is possible (ecb_counted): none to report */
-		if (dif_exec(st, hit, c->body, &res) != 0)
-			continue;
-		recs = dif_records(st, &len);
-		agg_apply_records_n(prog->agg, c, recs, len, hit->cpu, n);
+		agg_apply_records_n(e->prog->agg, e->clause, recs, len,
+		    hit->cpu, n);
 	}
 	h->fire_depth--;
 }
@@ -506,11 +518,9 @@ void ecb_fire_clk(udt_handle_t *h, udt_probe_t *p, dif_hit_t *hit,
 
 int ecb_fire_count(udt_handle_t *h, udt_ecb_t *e, dif_hit_t *hit, uint64_t n)
 {
-	udt_probe_t *p = e->probe;
 	udt_prog_t *prog = e->prog;
 	const d_clause_prog_t *c = e->clause;
-	dif_result_t res;
-	const unsigned char *recs;
+	const void *recv;
 	size_t len, off = 0;
 	const d_recdesc_t *d;
 	const unsigned char *data;
@@ -518,15 +528,10 @@ int ecb_fire_count(udt_handle_t *h, udt_ecb_t *e, dif_hit_t *hit, uint64_t n)
 
 	if (prog->agg == NULL || c->body == NULL)
 		return -1;
-	hit_bind(h, p, hit);
-	hit->epid = e->epid;
-	prog->fire_gen = ++h->firing_gen;
-	dif_firing_begin(prog->st, hit);
-	dif_clause_begin(prog->st);
-	memset(&res, 0, sizeof(res));
-	if (dif_exec(prog->st, hit, c->body, &res) != 0)
+	hit_bind(h, e->probe, hit);
+	if (counted_body(e, hit, ++h->firing_gen, &recv, &len) != 0)
 		return -1;
-	recs = dif_records(prog->st, &len);
+	const unsigned char *recs = recv;
 	int rc = 0;
 	while (out_rec_next(c, recs, len, &off, &d, &data, &dlen)) {
 		/* a drop (n > 0) is counted by the table, and the rest go on */
