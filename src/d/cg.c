@@ -366,6 +366,11 @@ static val_t cg_index(cg_t *g, d_node_t *n)
 			    "prototype:\n\tprototype: integer constant\n"
 			    "\t argument: %s", t.type->name);
 		}
+		/* dt_idcook_args: an inline or translator is cooked where it
+		 * is declared, outside any clause (pcb_pdesc NULL) */
+		if (isargs && !g->in_clause)
+			d_error(g->cc, b->line, "D_ARGS_NONE", "args[ ] may not "
+			    "be referenced outside of a probe clause");
 		if (isargs && isconst && g->args_desc != NULL &&
 		    (idx < 0 || idx >= g->nargtypes))
 			d_error(g->cc, b->line, "D_ARGS_IDX",

@@ -92,6 +92,7 @@ typedef struct cg {
 	CG_VEC(cg_agg_t) aggs;
 	struct d_program *prog;  /* receives descriptors that outlive the compile */
 	d_type_t *argtypes[10];  /* args[] types of the clause being compiled */
+	int in_clause;           /* a clause is compiled (dt_pcb's pcb_pdesc) */
 	int nargtypes;           /* 0: args[] are int64_t */
 	int argxl[10];           /* args[n] translated from a pid (1) or tid (2) */
 	const char *args_desc;   /* a provider's declared args: the probe, for

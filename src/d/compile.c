@@ -346,6 +346,7 @@ static void compile_clause(cg_t *g, d_program_t *p, d_node_t *cl)
 {
 	d_cc_t *cc = g->cc;
 	d_clause_prog_t *c = &p->clauses[p->nclauses];
+	g->in_clause = 1;
 	memset(c, 0, sizeof(*c));
 	p->nclauses++;      /* from here on, d_program_free owns its parts */
 	size_t nd = 0;
@@ -400,6 +401,7 @@ static void compile_clause(cg_t *g, d_program_t *p, d_node_t *cl)
 	/* dt_compile_one_clause: a clause of no actions is _dtrace_defattr */
 	c->stab_attr = has_body ? g->cl_attr : d_attr_def;
 	c->stab_ctx = has_body ? g->cl_ctx : 0;
+	g->in_clause = 0;
 }
 
 /* A provider definition, kept for -h (types resolved, names as written). */
