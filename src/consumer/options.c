@@ -82,7 +82,7 @@ static const opt_def_t opt_table[] = {
 	{ "cleanrate",     OK_TIME,   F(cleanrate), 0, 0, 0 },
 	{ "core",          OK_FLAG,   F(core), 0, 0, 0 },
 	{ "cpp",           OK_BOOL,   F(cpp), 0, 0, 0 },
-	{ "cpphdrs",       OK_BOOL,   F(cpphdrs), 0, 0, CTX_CMDLINE },
+	{ "cpphdrs",       OK_FLAG,   F(cpphdrs), 0, 0, CTX_CMDLINE },
 	{ "cpppath",       OK_STR,    S(cpppath), 0, CTX_CMDLINE },
 	{ "cpu",           OK_RUNTIME, F(cpu), 0, 0, 0 },
 	{ "ctypes",        OK_SPECIAL, 0, 0, 0, 0 },

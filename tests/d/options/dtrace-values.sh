@@ -3,7 +3,7 @@ for o in aggpercpu=1 core=1 debug=yes strip=1 nolibs=1 kdefs=1 unodefs=x \
     iregs=0 tregs=-1 tree=abc pgmax=-1 cpu=-1 cpu=x grabanon=maybe \
     late=lazy linkmode=Kernel linktype=coff encoding=latin1 amin=Bogus \
     amin ctypes dtypes=/nonexistent/dir/t.ctf syslibdir ldpath setenv \
-    unsetenv unsetenv=A=1 modpath=/x zone=global; do
+    unsetenv unsetenv=A=1 modpath=/x zone=global cpphdrs=yes; do
 	"$UDTRACE" -q -x "$o" -n 'BEGIN { exit(0); }'
 	echo "$o: status $?"
 done
