@@ -63,7 +63,11 @@ static const char *const flag_options[] = {
 	"cpp", "cpphdrs", "defaultargs", "destructive", "errtags",
 	"empty", "flowindent", "jsontimestamp", "lockmem", "noresolve", "pspec", "quiet",
 	"rawbytes", "stdc",
-	"verbose", "zdefs", NULL
+	"verbose", "zdefs",
+	/* dtrace's kernel, CTF, link-editor and debugging ones */
+	"aggpercpu", "core", "debug", "droptags", "grabanon", "kdefs",
+	"knodefs", "lazyload", "nolibs", "strip", "temporal", "udefs",
+	"unodefs", NULL
 };
 
 static const char *const value_options[] = {
@@ -73,7 +77,10 @@ static const char *const value_options[] = {
 	"jstackstrsize", "libdir", "maxframes", "nspec", "pcapsize",
 	"scratchsize", "specsize", "stackformat", "stackframes",
 	"stackindent", "statusrate", "strsize", "switchrate", "undef",
-	"ustackframes", "version", NULL
+	"ustackframes", "version",
+	"amin", "cpu", "ctypes", "dtypes", "encoding", "iregs", "late",
+	"ldpath", "linkmode", "linktype", "pgmax", "setenv", "syslibdir",
+	"tree", "tregs", "unsetenv", NULL
 };
 
 static const char *const desc_words[] = {
