@@ -53,35 +53,46 @@
 enum {
 	P_CREATE, P_START, P_LWP_CREATE, P_LWP_START, P_LWP_EXIT,
 	P_EXEC, P_EXEC_SUCCESS, P_EXIT, P_SIGNAL_HANDLE, P_SIGNAL_DISCARD,
-	P_EXEC_FAILURE, P_SIGNAL_SEND, P_SIGNAL_CLEAR, P_N
+	P_EXEC_FAILURE, P_SIGNAL_SEND, P_SIGNAL_CLEAR, P_LWP_EXIT_PROC, P_N
 };
 
+/*
+ * Each probe's module and function are those of the illumos kernel
+ * function its DTRACE_PROC* site is in (genunix: uts/common/os,
+ * uts/common/syscall; unix: the intel lwp_rtt_initial / lwp_rtt entry
+ * code), so descriptions written for DTrace (proc::proc_exit:exit,
+ * proc:genunix::) match. lwp-exit has two sites, as there: lwp_exit for a
+ * thread that ends, proc_exit for the last one, which fires it just
+ * before exit; one event fires one of them.
+ */
 static const struct pdef {
 	const char *name;
+	const char *mod, *func;
 	int nargs;
 	const char *types[3];
 	int xl[3];
 } pdefs[P_N] = {
-	[P_CREATE] = { "create", 1, { "psinfo_t *" }, { PROC_XL_PSINFO } },
-	[P_START] = { "start", 0, { NULL }, { 0 } },
-	[P_LWP_CREATE] = { "lwp-create", 2, { "lwpsinfo_t *", "psinfo_t *" },
+	[P_CREATE] = { "create", "genunix", "cfork", 1, { "psinfo_t *" }, { PROC_XL_PSINFO } },
+	[P_START] = { "start", "unix", "lwp_rtt_initial", 0, { NULL }, { 0 } },
+	[P_LWP_CREATE] = { "lwp-create", "genunix", "lwp_create", 2, { "lwpsinfo_t *", "psinfo_t *" },
 	    { PROC_XL_LWPSINFO, PROC_XL_PSINFO } },
-	[P_LWP_START] = { "lwp-start", 0, { NULL }, { 0 } },
-	[P_LWP_EXIT] = { "lwp-exit", 0, { NULL }, { 0 } },
-	[P_EXEC] = { "exec", 1, { "string" }, { PROC_XL_USTR } },
-	[P_EXEC_SUCCESS] = { "exec-success", 0, { NULL }, { 0 } },
-	[P_EXIT] = { "exit", 1, { "int" }, { 0 } },
-	[P_SIGNAL_HANDLE] = { "signal-handle", 3,
+	[P_LWP_START] = { "lwp-start", "unix", "lwp_rtt", 0, { NULL }, { 0 } },
+	[P_LWP_EXIT] = { "lwp-exit", "genunix", "lwp_exit", 0, { NULL }, { 0 } },
+	[P_EXEC] = { "exec", "genunix", "exec_common", 1, { "string" }, { PROC_XL_USTR } },
+	[P_EXEC_SUCCESS] = { "exec-success", "genunix", "exec_common", 0, { NULL }, { 0 } },
+	[P_EXIT] = { "exit", "genunix", "proc_exit", 1, { "int" }, { 0 } },
+	[P_SIGNAL_HANDLE] = { "signal-handle", "genunix", "psig", 3,
 	    { "int", "siginfo_t *", "void (*)(void)" },
 	    { 0, PROC_XL_SIGINFO, 0 } },
-	[P_SIGNAL_DISCARD] = { "signal-discard", 3,
+	[P_SIGNAL_DISCARD] = { "signal-discard", "genunix", "sigtoproc", 3,
 	    { "lwpsinfo_t *", "psinfo_t *", "int" },
 	    { PROC_XL_LWPSINFO, PROC_XL_PSINFO, 0 } },
-	[P_EXEC_FAILURE] = { "exec-failure", 1, { "int" }, { 0 } },
-	[P_SIGNAL_SEND] = { "signal-send", 3,
+	[P_EXEC_FAILURE] = { "exec-failure", "genunix", "exec_common", 1, { "int" }, { 0 } },
+	[P_SIGNAL_SEND] = { "signal-send", "genunix", "sigtoproc", 3,
 	    { "lwpsinfo_t *", "psinfo_t *", "int" },
 	    { PROC_XL_LWPSINFO, PROC_XL_PSINFO, 0 } },
-	[P_SIGNAL_CLEAR] = { "signal-clear", 1, { "int" }, { 0 } },
+	[P_SIGNAL_CLEAR] = { "signal-clear", "genunix", "sigtimedwait", 1, { "int" }, { 0 } },
+	[P_LWP_EXIT_PROC] = { "lwp-exit", "genunix", "proc_exit", 0, { NULL }, { 0 } },
 };
 
 /*
@@ -158,12 +169,12 @@ int proc_argtypes(const char *name, const char **types, int *xl, int max)
 /* Could d name one of our probes (whether they exist yet or not)? */
 static int names_proc(const d_pdesc_t *d)
 {
-	if ((d->prov[0] != '\0' && !probe_glob(d->prov, "proc")) ||
-	    (d->mod[0] != '\0' && !probe_glob(d->mod, "")) ||
-	    (d->func[0] != '\0' && !probe_glob(d->func, "")))
+	if (d->prov[0] != '\0' && !probe_glob(d->prov, "proc"))
 		return 0;
 	for (int i = 0; i < P_N; i++)
-		if (d->name[0] == '\0' || probe_glob(d->name, pdefs[i].name))
+		if ((d->mod[0] == '\0' || probe_glob(d->mod, pdefs[i].mod)) &&
+		    (d->func[0] == '\0' || probe_glob(d->func, pdefs[i].func)) &&
+		    (d->name[0] == '\0' || probe_glob(d->name, pdefs[i].name)))
 			return 1;
 	return 0;
 }
@@ -191,8 +202,8 @@ static int proc_make(probe_reg_t *r, udt_provider_t *pv, const d_pdesc_t *d)
 	if (ps == NULL || ps->made || !names_proc(d))
 		return 0;
 	for (int i = 0; i < P_N; i++)
-		if ((ps->probe[i] = probe_create(r, pv, "", "",
-		    pdefs[i].name)) == NULL)
+		if ((ps->probe[i] = probe_create(r, pv, pdefs[i].mod,
+		    pdefs[i].func, pdefs[i].name)) == NULL)
 			return -1;
 	ps->made = 1;
 	return 0;
@@ -261,7 +272,7 @@ void proc_sysset(udt_handle_t *h, udt_sysset_t *set)
 		set->ptp |= UDT_PTP_NEWTASK;
 	if (e & ((1u << P_EXEC) | (1u << P_EXEC_SUCCESS)))
 		set->ptp |= UDT_PTP_EXEC;
-	if (e & ((1u << P_EXIT) | (1u << P_LWP_EXIT)))
+	if (e & ((1u << P_EXIT) | (1u << P_LWP_EXIT) | (1u << P_LWP_EXIT_PROC)))
 		set->ptp |= UDT_PTP_EXIT;
 	if (e & (1u << P_EXIT)) {
 		/* the exit reason: a process that called exit ended normally */
@@ -698,6 +709,9 @@ static void proc_event(udt_handle_t *h, const udt_hit_t *uh, int ev,
 			    NULL, 0, 0, 0);
 			break;
 		}
+		/* the last thread: DTrace's proc_exit fires lwp-exit, then exit */
+		fire(h, P_LWP_EXIT_PROC, uh->pid, uh->tid, uh->cpu, uh->time,
+		    NULL, 0, 0, 0);
 		{
 			int why = exit_reason(h->procst, uh->pid, uh->tid);
 			if (why == CLD_KILLED && uh->proc == NULL)
@@ -829,5 +843,7 @@ void proc_exited(udt_handle_t *h, pid_t pid, int status)
 	/* procfs.d's CLD_* reason codes */
 	int why = WIFSIGNALED(status) ? (WCOREDUMP(status) ? 3 : 2) : 1;
 	int cpu = sched_getcpu();
+	fire(h, P_LWP_EXIT_PROC, pid, pid, cpu < 0 ? 0 : cpu, now_ns(), NULL,
+	    0, 0, 0);
 	fire(h, P_EXIT, pid, pid, cpu < 0 ? 0 : cpu, now_ns(), NULL, why, 0, 0);
 }
