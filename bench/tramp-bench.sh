@@ -69,8 +69,8 @@ one() {
 	sed -n "s/^calls [0-9]* ns [0-9]* cpu \([0-9]*\)$/$1 $2 \1/p" "$tmp/out" >>"$tmp/res"
 	case $1 in tramp|tramp-arg0|tramp-return|tramp-ustack|tramp-keyed|tramp-keyedsum|tramp-rec)
 		# hits the consumer took (the aggregation's values), and dropped
-		c=$(awk '$NF ~ /^[0-9]+$/ && !/^calls/ { s += $NF } END { print s + 0 }' "$tmp/out")
-		[ "$1" = tramp-arg0 ] && c=$(awk 'NF == 1 && $1 ~ /^[0-9]+$/ { print $1 / 1 }' "$tmp/out" | tail -n 1)
+		c=$(awk '$NF ~ /^[0-9]+$/ && !/^calls/ { s += $NF } END { printf "%.0f\n", s }' "$tmp/out")
+		[ "$1" = tramp-arg0 ] && c=$(awk 'NF == 1 && $1 ~ /^[0-9]+$/ { print $1 }' "$tmp/out" | tail -n 1)
 		d=$(sed -n 's/^udtrace: \([0-9]*\) drops\{0,1\} on CPU.*/\1/p' "$tmp/err" | awk '{ s += $1 } END { print s + 0 }')
 		# a sum: all of 0..CALLS-1, or what it lacks
 		case $1 in tramp-arg0|tramp-keyedsum)

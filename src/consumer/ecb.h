@@ -86,19 +86,27 @@ int ecb_fire_count(struct udt_handle *h, udt_ecb_t *e, dif_hit_t *hit,
     uint64_t n);
 
 /*
- * ecb_kagg.c: e's clause as a backend's in-target program (c, its ops in
- * ops[UDT_KOPS_MAX]): argN (N < 6) reads register argreg[N] (R_*), or
- * the constant argk[N] where argreg[N] < 0. -1: not pure enough (records
- * then).
+ * ecb_kagg.c: how many aggregating statements e's clause has, if a
+ * backend may run it in the target (every one a count, sum, avg, min or
+ * max of integer functions of the arguments, under such a predicate),
+ * else -1.
+ */
+int ecb_kaggs(const udt_ecb_t *e);
+/*
+ * The which'th of them as a backend's in-target program (c, its ops in
+ * ops[UDT_KOPS_MAX], *rec its record): argN (N < 6) reads register
+ * argreg[N] (R_*), or the constant argk[N] where argreg[N] < 0. -1: not
+ * pure enough (records then).
  */
 int ecb_kclause(const udt_ecb_t *e, const int *argreg, const uint64_t *argk,
-    udt_kclause_t *c, udt_kop_t *ops);
+    int which, udt_kclause_t *c, udt_kop_t *ops, uint32_t *rec);
 /*
- * n firings of e's clause with key keys[0..nkeys) the backend folded
- * (cb.kfold's n and val), into its aggregation; nothing after exit().
+ * n firings of record rec of e's clause with key keys[0..nkeys) the
+ * backend folded (cb.kfold's n and val), into its aggregation; nothing
+ * after exit().
  */
-void ecb_kfold(struct udt_handle *h, const udt_ecb_t *e, const uint64_t *keys,
-    unsigned nkeys, uint64_t n, int64_t val);
+void ecb_kfold(struct udt_handle *h, const udt_ecb_t *e, uint32_t rec,
+    const uint64_t *keys, unsigned nkeys, uint64_t n, int64_t val);
 
 /* Fire p as an event of udtrace itself (BEGIN, END, tick): args as given. */
 void ecb_fire_tracer(struct udt_handle *h, struct udt_probe *p,

@@ -1,7 +1,7 @@
 /*
  * ecb_kagg.c — ECBs a backend may run inside the target: a clause whose
- * predicate and whose one aggregation (count, sum, avg, min or max) are
- * integer functions of the hit's argument registers and of constants,
+ * predicate and whose aggregations (count, sum, avg, min or max: each a
+ * program of its own) are integer functions of the hit's argument registers and of constants,
  * translated from its DIF into the backend's register program
  * (backend.h, udt_kagg_t), and the fold of the firings the backend
  * aggregated back into the real aggregation.
@@ -95,22 +95,94 @@ static int plain_op(const difo_t *dp, const dif_instr_t *in,
 	}
 }
 
+/*
+ * The body's DIF_AGG statements, if every instruction is one a fold
+ * program can run (no branch, keys pushed by value, a ret only last) and
+ * every record is an aggregation's; else -1.
+ */
+int ecb_kaggs(const udt_ecb_t *e)
+{
+	const d_clause_prog_t *cl = e->clause;
+	const difo_t *dp = cl->body;
+	int n = 0;
+
+	if (dp == NULL || cl->nrecs == 0 || e->prog->agg == NULL ||
+	    dp->nrec != cl->nrecs)
+		return -1;
+	for (size_t r = 0; r < cl->nrecs; r++)
+		if (cl->recs[r].action != D_ACT_AGG ||
+		    dp->rectab[r].kind != DIF_REC_AGG ||
+		    cl->recs[r].agg >= e->prog->dp->naggs)
+			return -1;
+	for (size_t i = 0; i < dp->ntext; i++) {
+		const dif_instr_t *in = &dp->text[i];
+		udt_kop_t o;
+		static const int none[6] = { -1, -1, -1, -1, -1, -1 };
+		static const uint64_t zero[6];
+		switch (in->op) {
+		case DIF_FLUSHTS: case DIF_POPTS:
+			break;
+		case DIF_PUSHTV:
+			if (in->r1 >= UDT_KREGS)
+				return -1;
+			break;
+		case DIF_AGG:
+			if (in->imm >= dp->nrec || in->r1 >= UDT_KREGS)
+				return -1;
+			n++;
+			break;
+		case DIF_RET:
+			if (i + 1 != dp->ntext)
+				return -1;
+			break;
+		default:
+			if (plain_op(dp, in, none, zero, &o) < 0)
+				return -1;
+		}
+	}
+	return n > 0 && n <= UDT_KCL_MAX ? n : -1;
+}
+
 int ecb_kclause(const udt_ecb_t *e, const int *argreg, const uint64_t *argk,
-    udt_kclause_t *c, udt_kop_t *ops)
+    int which, udt_kclause_t *c, udt_kop_t *ops, uint32_t *rec)
 {
 	const d_clause_prog_t *cl = e->clause;
 	const difo_t *pd = cl->pred, *dp = cl->body;
 	const d_program_t *prog = e->prog->dp;
-	size_t n = 0, base;
-	int agg = -1, flushed = 0;
-	unsigned nkeys = 0;
+	size_t n = 0, aggpc = 0, tup[DIF_TUPLE_MAX], keep[UDT_KKEYS_MAX];
+	unsigned nt = 0, nkeys = 0, k = 0;
+	int seen = 0, found = 0;
 
 	memset(c, 0, sizeof *c);
-	if (dp == NULL || cl->nrecs != 1 || cl->recs[0].action != D_ACT_AGG ||
-	    cl->recs[0].agg >= prog->naggs || e->prog->agg == NULL ||
-	    dp->nrec != 1 || dp->rectab[0].kind != DIF_REC_AGG)
+	if (ecb_kaggs(e) <= which)
 		return -1;
-	switch (prog->aggs[cl->recs[0].agg].func) {
+	/* which pushes are the key of the which'th agg (the tuple stack's order) */
+	for (size_t i = 0; i < dp->ntext && !found; i++) {
+		const dif_instr_t *in = &dp->text[i];
+		if (in->op == DIF_FLUSHTS)
+			nt = 0;
+		else if (in->op == DIF_POPTS && nt > 0)
+			nt--;
+		else if (in->op == DIF_PUSHTV) {
+			if (nt == DIF_TUPLE_MAX)
+				return -1;
+			tup[nt++] = i;
+		} else if (in->op == DIF_AGG && seen++ == which) {
+			if (nt > UDT_KKEYS_MAX)
+				return -1;
+			memcpy(keep, tup, nt * sizeof *tup);
+			nkeys = nt;
+			aggpc = i;
+			found = 1;
+		}
+	}
+	if (!found)
+		return -1;
+	*rec = dp->text[aggpc].imm;
+	if (dp->rectab[*rec].size != 16 + 8 * nkeys ||
+	    prog->aggs[cl->recs[*rec].agg].keysize != 8 * nkeys)
+		return -1;
+	switch (prog->aggs[cl->recs[*rec].agg].func) {
 	case D_AGG_COUNT: c->func = UDT_KF_COUNT; break;
 	case D_AGG_SUM: c->func = UDT_KF_SUM; break;
 	case D_AGG_AVG: c->func = UDT_KF_AVG; break;
@@ -120,7 +192,7 @@ int ecb_kclause(const udt_ecb_t *e, const int *argreg, const uint64_t *argk,
 	}
 	/* the predicate: forward branches inside it, one ret, last */
 	if (pd != NULL) {
-		if (pd->ntext == 0 || pd->ntext + dp->ntext > UDT_KOPS_MAX)
+		if (pd->ntext == 0 || pd->ntext > UDT_KOPS_MAX)
 			return -1;
 		for (size_t i = 0; i < pd->ntext; i++) {
 			const dif_instr_t *in = &pd->text[i];
@@ -143,52 +215,33 @@ int ecb_kclause(const udt_ecb_t *e, const int *argreg, const uint64_t *argk,
 			} else if (plain_op(pd, in, argreg, argk, o) < 0)
 				return -1;
 		}
-	} else if (dp->ntext > UDT_KOPS_MAX)
-		return -1;
-	/* the body: straight, keys pushed by value, one agg, then ret */
-	base = n;
-	for (size_t i = 0; i < dp->ntext; i++) {
+	}
+	/*
+	 * The body up to that agg, straight: its key's pushes become keys,
+	 * other tuple operations and aggs nothing
+	 */
+	for (size_t i = 0; i <= aggpc; i++) {
 		const dif_instr_t *in = &dp->text[i];
-		udt_kop_t *o = &ops[n++];
+		udt_kop_t *o;
+		if (in->op == DIF_FLUSHTS || in->op == DIF_POPTS ||
+		    (in->op == DIF_AGG && i != aggpc) ||
+		    (in->op == DIF_PUSHTV && (k == nkeys || keep[k] != i)))
+			continue;
+		if (n == UDT_KOPS_MAX)
+			return -1;
+		o = &ops[n++];
 		memset(o, 0, sizeof *o);
-		if (agg >= 0) {
-			/* after the agg: only the end */
-			if (in->op != DIF_RET && in->op != DIF_NOP &&
-			    in->op != DIF_FLUSHTS)
-				return -1;
-			n--;
-			continue;
-		}
-		switch (in->op) {
-		case DIF_FLUSHTS:
-			if (nkeys)
-				return -1;   /* keys already handed on */
-			flushed = 1;
-			n--;
-			continue;
-		case DIF_PUSHTV:
-			if (nkeys == UDT_KKEYS_MAX || in->r1 >= UDT_KREGS)
-				return -1;
+		if (in->op == DIF_PUSHTV) {
 			o->op = UDT_K_KEY;
 			o->r1 = in->r1;
-			nkeys++;
-			continue;
-		case DIF_AGG:
-			if (in->imm != 0 || in->r1 >= UDT_KREGS ||
-			    dp->rectab[0].size != 16 + 8 * nkeys)
-				return -1;
+			k++;
+		} else if (in->op == DIF_AGG) {
 			o->op = UDT_K_VAL;
 			o->r1 = in->r1;
-			agg = (int)i;
-			continue;
-		default:
-			if (plain_op(dp, in, argreg, argk, o) < 0)
-				return -1;
-		}
+		} else if (plain_op(dp, in, argreg, argk, o) < 0)
+			return -1;
 	}
-	(void)flushed;
-	(void)base;
-	if (agg < 0 || prog->aggs[cl->recs[0].agg].keysize != 8 * nkeys)
+	if (k != nkeys)
 		return -1;
 	c->nkeys = nkeys;
 	c->ops = ops;
@@ -196,13 +249,13 @@ int ecb_kclause(const udt_ecb_t *e, const int *argreg, const uint64_t *argk,
 	return 0;
 }
 
-void ecb_kfold(udt_handle_t *h, const udt_ecb_t *e, const uint64_t *keys,
-    unsigned nkeys, uint64_t n, int64_t val)
+void ecb_kfold(udt_handle_t *h, const udt_ecb_t *e, uint32_t rec,
+    const uint64_t *keys, unsigned nkeys, uint64_t n, int64_t val)
 {
 	const d_clause_prog_t *cl = e->clause;
 
-	if (h->exiting)
+	if (h->exiting || rec >= cl->nrecs)
 		return;
-	(void)agg_fold(e->prog->agg, cl->recs[0].agg, keys, 8 * (size_t)nkeys,
-	    0, n, val);
+	(void)agg_fold(e->prog->agg, cl->recs[rec].agg, keys,
+	    8 * (size_t)nkeys, 0, n, val);
 }

@@ -432,6 +432,7 @@ typedef struct pid_kagg {
 	udt_kagg_t k;
 	udt_kclause_t c[UDT_KCL_MAX];
 	const udt_ecb_t *ecb[UDT_KCL_MAX];
+	uint32_t rec[UDT_KCL_MAX];    /* the statement's record in its clause */
 	udt_kop_t ops[UDT_KCL_MAX][UDT_KOPS_MAX];
 } pid_kagg_t;
 
@@ -469,11 +470,16 @@ static pid_kagg_t *site_kagg(const udt_handle_t *h, const pidsite_t *rec)
 		}
 		for (const udt_ecb_t *e = en->probe->ecbs; e != NULL;
 		    e = e->next) {
-			if (k->k.n == UDT_KCL_MAX ||
-			    ecb_kclause(e, reg, cst, &k->c[k->k.n],
-			    k->ops[k->k.n]) != 0)
+			int na = ecb_kaggs(e);
+			if (na < 0)
 				goto no;
-			k->ecb[k->k.n++] = e;
+			for (int j = 0; j < na; j++) {
+				if (k->k.n == UDT_KCL_MAX ||
+				    ecb_kclause(e, reg, cst, j, &k->c[k->k.n],
+				    k->ops[k->k.n], &k->rec[k->k.n]) != 0)
+					goto no;
+				k->ecb[k->k.n++] = e;
+			}
 		}
 	}
 	return k;
@@ -513,7 +519,8 @@ static int kagg_same(const pid_kagg_t *a, const pid_kagg_t *b)
 	if (a->k.n != b->k.n)
 		return 0;
 	for (size_t i = 0; i < a->k.n; i++)
-		if (a->ecb[i] != b->ecb[i] || a->c[i].nops != b->c[i].nops ||
+		if (a->ecb[i] != b->ecb[i] || a->rec[i] != b->rec[i] ||
+		    a->c[i].nops != b->c[i].nops ||
 		    memcmp(a->ops[i], b->ops[i], a->c[i].nops *
 		    sizeof(udt_kop_t)) != 0)
 			return 0;
@@ -531,7 +538,7 @@ void pid_kfold(void *arg, void *cookie, udt_proc_t *p, unsigned clause,
 	(void)p;
 	if (k == NULL || clause >= k->k.n || nkeys != k->c[clause].nkeys)
 		return;
-	ecb_kfold(h, k->ecb[clause], keys, nkeys, n, val);
+	ecb_kfold(h, k->ecb[clause], k->rec[clause], keys, nkeys, n, val);
 }
 
 /* Plant rec again if it needs more than it carries (or counts no more). */
