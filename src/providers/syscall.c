@@ -24,6 +24,7 @@
 #include "sym/sym.h"
 
 #include <errno.h>
+#include <sys/syscall.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -311,9 +312,20 @@ void syscall_hit(void *arg, const udt_hit_t *uh, int nr, int ret)
 			hitctx_ident_forget(uh->pid);
 	}
 	proc_on_syscall(h, uh, nr, ret);
+	/*
+	 * An exec renames the process: without an exec event (ptrace sends
+	 * none for a process udtrace does not trace itself) a name read at
+	 * or before this entry would otherwise serve its next hits for a
+	 * quarter second. A failed exec costs one more /proc read.
+	 */
+	int execing = !ret && (nr == SYS_execve || nr == SYS_execveat) &&
+	    !(t != NULL && t->pid == uh->pid);
 	udt_probe_t *p = ret ? ss->ret[nr] : ss->entry[nr];
-	if (p == NULL || p->ecbs == NULL)
+	if (p == NULL || p->ecbs == NULL) {
+		if (execing)
+			hitctx_ident_forget(uh->pid);
 		return;
+	}
 	dif_hit_t *hit = &h->phit;
 	unsigned have = UDT_CLOCK_TS;
 
@@ -371,6 +383,8 @@ void syscall_hit(void *arg, const udt_hit_t *uh, int nr, int ret)
 	ecb_fire_clk(h, p, hit, have);
 	h->fire_tproc = NULL;
 	h->fire_tid = 0;
+	if (execing)            /* the name this firing read is the old one */
+		hitctx_ident_forget(uh->pid);
 }
 
 void syscall_state_free(udt_handle_t *h)
