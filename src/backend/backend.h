@@ -169,6 +169,16 @@ typedef struct udt_hit {
 typedef struct udt_sysset {
 	uint64_t entry[UDT_SYS_MAX / 64], ret[UDT_SYS_MAX / 64];
 	/*
+	 * The calls of entry/ret whose probes must fire while the calling
+	 * thread is stopped in the call (their clauses read its memory or
+	 * /proc, or act on it: copyinstr of a path argument must see the
+	 * bytes the call sees). A backend that reports calls late (perf
+	 * tracepoints) stops the thread for these where it can (the
+	 * watched processes and their descendants, not system-wide); one
+	 * that always stops (ptrace) ignores them. A subset of entry/ret.
+	 */
+	uint64_t sync_entry[UDT_SYS_MAX / 64], sync_ret[UDT_SYS_MAX / 64];
+	/*
 	 * 0: no program prints a record of these calls or reads `cpu`, so a
 	 * hit's cpu may be left 0 where finding it costs (ptrace: /proc).
 	 */

@@ -317,13 +317,59 @@ static int sys_open(up_backend_t *b, long tp, const char *filter, pid_t pid,
 	return 0;
 }
 
-int up_syscalls(udt_backend_t *be, const udt_sysset_t *set, int global)
+/*
+ * The set's sync calls (udt_sysset_t.sync_*), in the watched processes
+ * and their descendants, go to the inner ptrace backend, which reports
+ * them from its syscall stops while the thread waits in the call; the
+ * rest come from the tracepoints. System-wide nothing can stop every
+ * process: all come from the tracepoints, late (README, syscall).
+ * Returns the set left for the tracepoints in *tp. 0 or -1 + err.
+ */
+static int sync_split(up_backend_t *b, const udt_sysset_t *set, int global,
+    udt_sysset_t *tp)
+{
+	udt_sysset_t in;
+	int any = 0;
+
+	*tp = *set;
+	memset(&in, 0, sizeof in);
+	if (!global)
+		for (size_t i = 0; i < UDT_SYS_MAX / 64; i++) {
+			in.entry[i] = set->entry[i] & set->sync_entry[i];
+			in.ret[i] = set->ret[i] & set->sync_ret[i];
+			tp->entry[i] &= ~in.entry[i];
+			tp->ret[i] &= ~in.ret[i];
+			any |= (in.entry[i] | in.ret[i]) != 0;
+		}
+	in.cpu = set->cpu;
+	memset(tp->sync_entry, 0, sizeof tp->sync_entry);
+	memset(tp->sync_ret, 0, sizeof tp->sync_ret);
+	/* an empty set stops the inner backend's syscall stops too */
+	if (!b->pt->ops->syscalls) {
+		if (!any)
+			return 0;
+		snprintf(b->err, sizeof b->err, "the %s backend cannot stop "
+		    "threads in system calls", b->pt->ops->name);
+		return -1;
+	}
+	if (b->pt->ops->syscalls(b->pt, &in, 0) < 0) {
+		snprintf(b->err, sizeof b->err, "%s", b->pt->ops->errmsg(b->pt));
+		return -1;
+	}
+	return 0;
+}
+
+int up_syscalls(udt_backend_t *be, const udt_sysset_t *whole, int global)
 {
 	up_backend_t *b = (up_backend_t *)be;
 	up_sys_t *y = &b->sys;
 	char fent[2048], fret[2048];
 	int any_e = 0, any_r = 0;
+	udt_sysset_t tpset;
+	const udt_sysset_t *set = &tpset;
 
+	if (sync_split(b, whole, global, &tpset) < 0)
+		return -1;
 	for (size_t i = 0; i < UDT_SYS_MAX / 64; i++) {
 		any_e |= set->entry[i] != 0;
 		any_r |= set->ret[i] != 0;

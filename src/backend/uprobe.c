@@ -570,12 +570,33 @@ static void in_thread(void *arg, udt_proc_t *p, pid_t tid, int born)
 		b->base.cb.thread(b->base.cb.arg, p, tid, born);
 }
 
+/*
+ * A call of the set's sync part, its thread stopped in it (tracepoint.c
+ * hands those calls to the inner backend): the samples taken before it
+ * come first.
+ */
+static void in_syscall(void *arg, const udt_hit_t *h, int nr, int ret)
+{
+	up_backend_t *b = arg;
+
+	up_drain(b);
+	if (b->base.cb.syscall)
+		b->base.cb.syscall(b->base.cb.arg, h, nr, ret);
+}
+
 /* Process events: the uprobe hits taken before them come first. */
 static void in_procev(void *arg, const udt_hit_t *h, int ev, int64_t a0,
     int64_t a1)
 {
 	up_backend_t *b = arg;
 
+	/*
+	 * A descendant the inner backend keeps only for its sync system
+	 * calls: its process events come from the process tracepoints, as
+	 * every other descendant's do, never twice.
+	 */
+	if (h->proc != NULL && up_find(b, h->proc) == NULL)
+		return;
 	up_drain(b);
 	if (b->base.cb.procev)
 		b->base.cb.procev(b->base.cb.arg, h, ev, a0, a1);
@@ -919,7 +940,7 @@ udt_backend_t *backend_uprobe_create(const udt_backend_cb_t *cb,
 	udt_backend_cb_t in = { .hit = in_hit, .exited = in_exited,
 	    .exec = in_exec, .objects = in_objects, .exiting = in_exiting,
 	    .thread = in_thread, .procev = in_procev,
-	    .forked = in_forked };
+	    .forked = in_forked, .syscall = in_syscall };
 	struct epoll_event ev;
 	struct rlimit rl;
 	long type, ncpu, pg = sysconf(_SC_PAGESIZE);

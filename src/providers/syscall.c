@@ -17,6 +17,7 @@
 #include "consumer/hitctx.h"
 #include "providers/syscall.h"
 #include "providers/syscall_count.h"
+#include "providers/pid.h"
 #include "providers/proc.h"
 #include "consumer/procinfo.h"
 #include "providers/syscall_tab.h"
@@ -200,6 +201,28 @@ static int needs_cpu(const udt_probe_t *p)
 	return 0;
 }
 
+/*
+ * Must a firing of p happen while its thread is stopped in the call? As
+ * for a pid site (pid_site_sync): a clause that reads the target's
+ * memory or /proc (copyin*, curpsinfo, fds[]), or destructive actions
+ * allowed (-w). A late report would read memory the program has since
+ * reused, or a process that is gone.
+ */
+static int needs_stop(const udt_handle_t *h, const udt_probe_t *p)
+{
+	if (p == NULL || p->ecbs == NULL)
+		return 0;
+	if (h->opts.destructive)
+		return 1;
+	for (const udt_ecb_t *e = p->ecbs; e != NULL; e = e->next) {
+		const d_clause_prog_t *c = e->clause;
+		if ((pid_difo_needs(c->pred) | pid_difo_needs(c->body)) &
+		    UDT_NEED_USERMEM)
+			return 1;
+	}
+	return 0;
+}
+
 int syscall_sync(udt_handle_t *h)
 {
 	struct syscall_state *ss = h->sysst;
@@ -252,6 +275,12 @@ int syscall_sync(udt_handle_t *h)
 		set.ret[i] |= pset.ret[i];
 	}
 	set.ptp |= pset.ptp;
+	for (unsigned i = 0; i < SYSCALL_NR; i++) {
+		if (udt_sysset_has(set.entry, i) && needs_stop(h, ss->entry[i]))
+			set_bit(set.sync_entry, i, 1);
+		if (udt_sysset_has(set.ret, i) && needs_stop(h, ss->ret[i]))
+			set_bit(set.sync_ret, i, 1);
+	}
 	/*
 	 * Calls are reported one by one anyway: have the ones that change a
 	 * process's ids reported too, so its cached ppid, uid and gid are
