@@ -203,22 +203,26 @@ static int needs_cpu(const udt_probe_t *p)
 
 /*
  * Must a firing of p happen while its thread is stopped in the call? As
- * for a pid site (pid_site_sync): a clause that reads the target's
- * memory or /proc (copyin*, curpsinfo, fds[]), or destructive actions
- * allowed (-w). A late report would read memory the program has since
- * reused, or a process that is gone.
+ * for a pid site (pid_site_sync), a clause that reads the target's
+ * memory or /proc (copyin*, curpsinfo, fds[]): reported late, it would
+ * read memory the program has since reused, an image an exec replaced,
+ * or a process that is gone. And one whose raise(), stop() or copyout()
+ * acts on the thread (act_target), which must still be in the call.
+ * system(), freopen() and ftruncate() act in udtrace: no stop.
  */
-static int needs_stop(const udt_handle_t *h, const udt_probe_t *p)
+static int needs_stop(const udt_probe_t *p)
 {
-	if (p == NULL || p->ecbs == NULL)
-		return 0;
-	if (h->opts.destructive)
-		return 1;
-	for (const udt_ecb_t *e = p->ecbs; e != NULL; e = e->next) {
+	for (const udt_ecb_t *e = p != NULL ? p->ecbs : NULL; e != NULL;
+	    e = e->next) {
 		const d_clause_prog_t *c = e->clause;
 		if ((pid_difo_needs(c->pred) | pid_difo_needs(c->body)) &
 		    UDT_NEED_USERMEM)
 			return 1;
+		for (size_t i = 0; i < c->nrecs; i++)
+			if (c->recs[i].action == D_ACT_RAISE ||
+			    c->recs[i].action == D_ACT_STOP ||
+			    c->recs[i].action == D_ACT_COPYOUT)
+				return 1;
 	}
 	return 0;
 }
@@ -276,9 +280,9 @@ int syscall_sync(udt_handle_t *h)
 	}
 	set.ptp |= pset.ptp;
 	for (unsigned i = 0; i < SYSCALL_NR; i++) {
-		if (udt_sysset_has(set.entry, i) && needs_stop(h, ss->entry[i]))
+		if (udt_sysset_has(set.entry, i) && needs_stop(ss->entry[i]))
 			set_bit(set.sync_entry, i, 1);
-		if (udt_sysset_has(set.ret, i) && needs_stop(h, ss->ret[i]))
+		if (udt_sysset_has(set.ret, i) && needs_stop(ss->ret[i]))
 			set_bit(set.sync_ret, i, 1);
 	}
 	/*
