@@ -507,6 +507,18 @@ static up_proc_t *up_find(up_backend_t *b, const udt_proc_t *p)
 	return NULL;
 }
 
+/*
+ * A descendant the inner backend keeps only for its sync system calls
+ * (tracepoint.c, sync_split), never added through our ops: its process
+ * events, thread births and deaths and exit come from the process
+ * tracepoints, as every other descendant's do; the inner backend's are
+ * not passed on, or the consumer would see them twice.
+ */
+static int foreign(up_backend_t *b, const udt_proc_t *p)
+{
+	return p != NULL && p != b->adding && up_find(b, p) == NULL;
+}
+
 static int cpu_online(int cpu)
 {
 	char path[96];
@@ -590,12 +602,7 @@ static void in_procev(void *arg, const udt_hit_t *h, int ev, int64_t a0,
 {
 	up_backend_t *b = arg;
 
-	/*
-	 * A descendant the inner backend keeps only for its sync system
-	 * calls: its process events come from the process tracepoints, as
-	 * every other descendant's do, never twice.
-	 */
-	if (h->proc != NULL && up_find(b, h->proc) == NULL)
+	if (foreign(b, h->proc))
 		return;
 	up_drain(b);
 	if (b->base.cb.procev)
@@ -616,6 +623,8 @@ static void in_exited(void *arg, udt_proc_t *p, int status)
 	up_backend_t *b = arg;
 	up_proc_t *up = up_find(b, p), **pp;
 
+	if (foreign(b, p))
+		return;
 	up_drain(b);
 	if (up) {
 		proc_sites_drop(b, up);
@@ -635,6 +644,8 @@ static void in_exec(void *arg, udt_proc_t *p)
 	up_backend_t *b = arg;
 	up_proc_t *up = up_find(b, p);
 
+	if (foreign(b, p))
+		return;
 	up_drain(b);
 	if (up)
 		proc_sites_drop(b, up);
@@ -646,6 +657,8 @@ static void in_objects(void *arg, udt_proc_t *p)
 {
 	up_backend_t *b = arg;
 
+	if (foreign(b, p))
+		return;
 	if (b->base.cb.objects)
 		b->base.cb.objects(b->base.cb.arg, p);
 }
@@ -676,11 +689,14 @@ static int up_add_proc(udt_backend_t *be, udt_proc_t *p)
 		snprintf(b->err, sizeof b->err, "out of memory");
 		return -1;
 	}
+	b->adding = p;
 	if (b->pt->ops->add_proc(b->pt, p) < 0) {
+		b->adding = NULL;
 		snprintf(b->err, sizeof b->err, "%s", b->pt->ops->errmsg(b->pt));
 		free(up);
 		return -1;
 	}
+	b->adding = NULL;
 	up->p = p;
 	up->pid = proc_pid(p);
 	up->next = b->procs;

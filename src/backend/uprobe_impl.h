@@ -160,6 +160,7 @@ typedef struct up_backend {
 	 */
 	up_ring_t **act; size_t nact, capact;
 	up_proc_t *procs;
+	const udt_proc_t *adding; /* up_add_proc: inner add_proc runs, not linked yet */
 	up_site_t *global;       /* system-wide sites */
 	up_idslot_t *ids; size_t nids, capids;   /* open addressing, capids = 2^k */
 	udt_hit_t hit;
