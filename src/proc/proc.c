@@ -355,6 +355,35 @@ static int release_stop(udt_proc_t *p, pid_t tid, int *sig)
 }
 
 /*
+ * Wait for one killed thread of ours to be gone. A thread that was
+ * already in a ptrace stop, or that stops at PTRACE_EVENT_EXIT on its
+ * way out (a -c child exiting by itself as udtrace ends), stays there
+ * despite SIGKILL until its tracer continues it; if that stop was
+ * reported to an earlier wait, no wait will ever report it again. So
+ * never block: continue it whenever it has nothing new to report, and
+ * give up after ~5 s (a zombie left is better than udtrace hanging).
+ */
+static void reap_thread(pid_t t)
+{
+	int st;
+	for (int tries = 0; tries < 5000; tries++) {
+		pid_t w = waitpid(t, &st, __WALL | WNOHANG);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return;          /* ECHILD: reaped, or not ours */
+		if (w == t && (WIFEXITED(st) || WIFSIGNALED(st)))
+			return;
+		/* a stop (reported now or earlier), or still running: go on */
+		(void)ptrace(PTRACE_CONT, t, 0, 0);
+		if (w == t)
+			continue;
+		struct timespec ts = { 0, 1000000 };
+		nanosleep(&ts, NULL);
+	}
+}
+
+/*
  * After SIGKILL: our traced threads stay zombies until we wait for them,
  * and the leader is not reported before they are gone, so reap every
  * thread the kernel still lists, then the leader.
@@ -370,8 +399,7 @@ static void reap_killed(udt_proc_t *p)
 		while ((de = readdir(d)) != NULL) {
 			pid_t t = (pid_t)atoi(de->d_name);
 			if (t > 0 && t != p->pid)
-				while (waitpid(t, &st, __WALL) < 0 && errno == EINTR)
-					;
+				reap_thread(t);
 		}
 		closedir(d);
 	}
@@ -380,8 +408,7 @@ static void reap_killed(udt_proc_t *p)
 			while (waitpid(p->tids[i], &st, __WALL | WNOHANG) < 0 &&
 			    errno == EINTR)
 				;
-	while (waitpid(p->pid, &st, __WALL) < 0 && errno == EINTR)
-		;
+	reap_thread(p->pid);
 }
 
 void proc_scrub(udt_proc_t *p, pid_t tid)
