@@ -201,7 +201,8 @@ static void pt_counts(tp_proc_t *tp, tp_point_t *q)
 	q->shorter = pt_shortable(q);
 	q->counted = pt_countable(q);
 	/* folds: its clauses get kids of this trampoline's own */
-	q->kagg = !q->counted && tp_kaggable(q) && tp_kagg_kids(tp, q) == 0;
+	q->kagg = !q->counted && !tp->inner_seal && tp_kaggable(q) &&
+	    tp_kagg_kids(tp, q) == 0;
 	if (!q->counted || q->cntused)
 		return;
 	if (tp->ncids == tp->capcids) {
@@ -298,10 +299,37 @@ static void threads_note(tp_backend_t *b, tp_proc_t *tp)
 
 /* ---- fallback ---- */
 
+/*
+ * A sealing site (exit, printa, clear...) fires from the inner backend:
+ * its hits open no epoch, so nothing folded in the target could be cut
+ * at them. Every folding point of the process gets a trampoline that
+ * writes records instead (flush writes them), and none folds from now.
+ */
+static void inner_seal(tp_proc_t *tp)
+{
+	if (tp->inner_seal)
+		return;
+	tp->inner_seal = 1;
+	for (size_t i = 0; i < tp->npoints; i++) {
+		tp_point_t *q = tp->byid[i];
+		if (!q->kagg)
+			continue;
+		if (q->state == TP_INNER && q->outer != NULL)
+			q = q->outer;
+		if (q->state == TP_PATCHED || q->state == TP_PENDING) {
+			q->state = TP_PENDING;
+			q->tramp = 0;
+			tp->pending = 1;
+		}
+	}
+}
+
 static void fall_back(tp_backend_t *b, tp_proc_t *tp, tp_point_t *pt,
     const char *why)
 {
 	pt->state = TP_FALLBACK;
+	if (pt_sealing(pt))
+		inner_seal(tp);
 	say(b, tp, pt->addr, inner_name(b), why);
 	for (size_t i = 0; i < pt->nsites; i++) {
 		udt_site_t *s = pt->sites[i];
@@ -459,72 +487,75 @@ static void flush(tp_backend_t *b, tp_proc_t *tp)
 
 	if (!tp->pending)
 		return;
-	tp->pending = 0;
 	tid = b->in->ops->hold(b->in, tp->p, 1);
 	npc = tid > 0 ? thread_pcs(tp, pcs, 1024) : 0;
-	for (size_t i = 0; i < tp->npoints; i++) {
-		tp_point_t *pt = tp->byid[i];
-		uint8_t code[TP_CODE_MAX], jmp[TP_JMPLEN];
-		size_t len;
-		int32_t rel;
-		int inside = 0;
+	/* a second pass: a sealing point that fell back unfolds the others */
+	for (int pass = 0; pass < 2 && tp->pending; pass++) {
+		tp->pending = 0;
+		for (size_t i = 0; i < tp->npoints; i++) {
+			tp_point_t *pt = tp->byid[i];
+			uint8_t code[TP_CODE_MAX], jmp[TP_JMPLEN];
+			size_t len;
+			int32_t rel;
+			int inside = 0;
 
-		if (pt->state != TP_PENDING)
-			continue;
-		if (!pt->live) {
-			pt->state = TP_FALLBACK;   /* nothing wants it: no jump */
-			continue;
+			if (pt->state != TP_PENDING)
+				continue;
+			if (!pt->live) {
+				pt->state = TP_FALLBACK;   /* nothing wants it: no jump */
+				continue;
+			}
+			if (tid <= 0) {
+				fall_back(b, tp, pt, "no thread could be stopped");
+				continue;
+			}
+			for (size_t k = 0; k < npc; k++)
+				if (pcs[k] > pt->addr && pcs[k] < pt->addr + TP_JMPLEN)
+					inside = 1;
+			if (inside) {
+				fall_back(b, tp, pt, "a thread is stopped inside its 5 bytes");
+				continue;
+			}
+			if (!pt->tramp && !(pt->tramp = code_at(b, tp, tid, pt->addr,
+			    TP_CODE_MAX))) {
+				fall_back(b, tp, pt, "no memory for a trampoline within "
+				    "reach");
+				continue;
+			}
+			if (tp_ring_map(b, tp, tid) < 0) {
+				fall_back(b, tp, pt, b->err);
+				continue;
+			}
+			pt_set_counted(tp, pt);
+			if (tp_emit(b, tp, pt, pt->tramp, code, &len) < 0 ||
+			    proc_write(tp->p, pt->tramp, code, len) < 0) {
+				fall_back(b, tp, pt, "cannot write its trampoline");
+				continue;
+			}
+			code_trim(tp, pt->tramp, len);
+			jmp[0] = 0xe9;
+			rel = (int32_t)(int64_t)(pt->tramp - (pt->addr + TP_JMPLEN));
+			memcpy(jmp + 1, &rel, 4);
+			if (proc_patch(tp->p, pt->addr, jmp, TP_JMPLEN) < 0) {
+				fall_back(b, tp, pt, "cannot write the jump");
+				continue;
+			}
+			pt->state = TP_PATCHED;
+			say(b, tp, pt->addr, "trampoline", pt->counted ? "counts its "
+			    "hits in the target (count() only)" : pt->kagg ? "aggregates "
+			    "its hits in the target (records when its table is full)" :
+			    pt->shorter && !pt->stack ? SHORT_WHY : NULL);
+			for (size_t k = 0; k < tp->npoints; k++)
+				if (tp->byid[k]->state == TP_INNER &&
+				    tp->byid[k]->outer == pt && tp->byid[k]->live)
+					say(b, tp, tp->byid[k]->addr, "trampoline",
+					    tp->byid[k]->counted ? "fired from the jump "
+					    "just before it, counts its hits in the target "
+					    "(count() only)" : tp->byid[k]->shorter &&
+					    !tp->byid[k]->stack ? "fired from the jump "
+					    "just before it, " SHORT_WHY : "fired from the "
+					    "jump just before it");
 		}
-		if (tid <= 0) {
-			fall_back(b, tp, pt, "no thread could be stopped");
-			continue;
-		}
-		for (size_t k = 0; k < npc; k++)
-			if (pcs[k] > pt->addr && pcs[k] < pt->addr + TP_JMPLEN)
-				inside = 1;
-		if (inside) {
-			fall_back(b, tp, pt, "a thread is stopped inside its 5 bytes");
-			continue;
-		}
-		if (!pt->tramp && !(pt->tramp = code_at(b, tp, tid, pt->addr,
-		    TP_CODE_MAX))) {
-			fall_back(b, tp, pt, "no memory for a trampoline within "
-			    "reach");
-			continue;
-		}
-		if (tp_ring_map(b, tp, tid) < 0) {
-			fall_back(b, tp, pt, b->err);
-			continue;
-		}
-		pt_set_counted(tp, pt);
-		if (tp_emit(b, tp, pt, pt->tramp, code, &len) < 0 ||
-		    proc_write(tp->p, pt->tramp, code, len) < 0) {
-			fall_back(b, tp, pt, "cannot write its trampoline");
-			continue;
-		}
-		code_trim(tp, pt->tramp, len);
-		jmp[0] = 0xe9;
-		rel = (int32_t)(int64_t)(pt->tramp - (pt->addr + TP_JMPLEN));
-		memcpy(jmp + 1, &rel, 4);
-		if (proc_patch(tp->p, pt->addr, jmp, TP_JMPLEN) < 0) {
-			fall_back(b, tp, pt, "cannot write the jump");
-			continue;
-		}
-		pt->state = TP_PATCHED;
-		say(b, tp, pt->addr, "trampoline", pt->counted ? "counts its "
-		    "hits in the target (count() only)" : pt->kagg ? "aggregates "
-		    "its hits in the target (records when its table is full)" :
-		    pt->shorter && !pt->stack ? SHORT_WHY : NULL);
-		for (size_t k = 0; k < tp->npoints; k++)
-			if (tp->byid[k]->state == TP_INNER &&
-			    tp->byid[k]->outer == pt && tp->byid[k]->live)
-				say(b, tp, tp->byid[k]->addr, "trampoline",
-				    tp->byid[k]->counted ? "fired from the jump "
-				    "just before it, counts its hits in the target "
-				    "(count() only)" : tp->byid[k]->shorter &&
-				    !tp->byid[k]->stack ? "fired from the jump "
-				    "just before it, " SHORT_WHY : "fired from the "
-				    "jump just before it");
 	}
 	b->in->ops->hold(b->in, tp->p, 0);
 }
@@ -749,10 +780,14 @@ static uint32_t site_stack(const udt_site_t *s)
 
 static int to_inner(tp_backend_t *b, udt_site_t *s)
 {
+	tp_proc_t *tp = s->proc && s->seal ? tp_find(b, s->proc) : NULL;
+
 	if (b->in->ops->add_site(b->in, s) < 0) {
 		snprintf(b->err, sizeof b->err, "%s", b->in->ops->errmsg(b->in));
 		return -1;
 	}
+	if (tp)
+		inner_seal(tp);
 	return 0;
 }
 

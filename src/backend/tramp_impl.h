@@ -208,6 +208,7 @@ typedef struct tp_proc {
 	int stkfull;          /* -v said once that the table is full */
 	tp_kid_t *kids; size_t nkids, capkids;   /* the fold table's tags - 1 */
 	uint64_t kopen;       /* the last seal drained opened this epoch */
+	int inner_seal;       /* a sealing point fell back: no epoch, no folds */
 } tp_proc_t;
 
 typedef struct tp_backend {

@@ -64,6 +64,14 @@ struct pid_state {
 	pid_name_t **nb; size_t nnb, nn;
 	pid_enabling_t *en; size_t nen, encap;
 	uint64_t *pcs;                        /* PID_MAX_FRAMES, from udt_go */
+	/*
+	 * Some site's clauses read or reset aggregations or exit (site_seal):
+	 * then no site counts in the target. Its counters are read at the
+	 * end of a drain, after such a hit's record (no epoch orders them, as
+	 * it does folds), so hits after an exit() were counted where records,
+	 * in order, give what the other backends give.
+	 */
+	int sealing;
 };
 
 static struct pid_state *state(udt_handle_t *h)
@@ -410,7 +418,8 @@ static int site_counted(const udt_handle_t *h, const pidsite_t *rec)
 	udt_backend_t *be = h->procs.be;
 
 	if (be == NULL || be->ops->name == NULL || rec->site.sync ||
-	    strcmp(be->ops->name, "trampoline") != 0 || rec->nents == 0)
+	    strcmp(be->ops->name, "trampoline") != 0 || rec->nents == 0 ||
+	    (h->pidst != NULL && h->pidst->sealing))
 		return 0;
 	for (size_t i = 0; i < rec->nents; i++) {
 		const udt_probe_t *p = rec->ents[i].probe;
@@ -597,6 +606,10 @@ int pid_replant(udt_handle_t *h)
 
 	if (ps == NULL || !copies(h))
 		return 0;
+	for (size_t i = 0; i < ps->sites.nb; i++)
+		for (pidsite_t *rec = ps->sites.b[i]; rec; rec = rec->hnext)
+			if (site_seal(rec))
+				ps->sealing = 1;
 	for (size_t i = 0; i < ps->sites.nb; i++)
 		for (pidsite_t *rec = ps->sites.b[i]; rec; rec = rec->hnext)
 			if (replant_one(h, rec) != 0)

@@ -1,8 +1,9 @@
 /*
  * kagg.c — calls for aggregations a backend may fold in the target:
  * work(a, b, c) is called with a = i, b = i % 5, c = 100 - i for i in
- * [0, N) (argv[1], default 10000), then mark(1), then for i in [N, N +
- * N / 2), then mark(2). With THREADS (argv[2] > 0) those calls are made
+ * [0, N) (argv[1], default 10000), then mark(1) and phase(1), then for
+ * i in [N, N + N / 2), then mark(2). mark() is too short for a 5-byte
+ * jump (the trampoline leaves it to the inner backend); phase() is not. With THREADS (argv[2] > 0) those calls are made
  * by that many threads at once (each the whole loop, b = its number),
  * and the marks by main after they are joined. With MS (argv[3]), it
  * sleeps that many milliseconds after mark(1). Prints "calls TOTAL".
@@ -28,6 +29,11 @@ __attribute__((noinline, noipa)) long work(long a, long b, long c)
 __attribute__((noinline, noipa)) long mark(long m)
 {
 	return m;
+}
+
+__attribute__((noinline, noipa)) long phase(long m)
+{
+	return m * 3 + sink;
 }
 
 static void range(long from, long to, long t)
@@ -63,6 +69,7 @@ int main(int argc, char **argv)
 		struct timespec d = { ms / 1000, (ms % 1000) * 1000000 };
 		range(0, n, -1);
 		mark(1);
+		phase(1);
 		nanosleep(&d, NULL);
 		range(n, n + n / 2, -1);
 		mark(2);
