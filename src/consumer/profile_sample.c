@@ -254,15 +254,7 @@ static int arm_probe(udt_handle_t *h, profile_sample_t *ps, udt_probe_t *p)
 refused:
 nomem:
 	err = errno;
-	/*
-	 * all or nothing for this probe: the timer takes it. -v says so:
-	 * the timer fires in udtrace, on the CPU udtrace runs on, where
-	 * perf's events would have fired on every CPU (or target thread).
-	 */
-	if (h->opts.verbose && h->errfp != NULL)
-		fprintf(h->errfp, "udtrace: %s:::%s: perf sampling refused (%s): "
-		    "udtrace's own timer fires it\n", p->prov, p->name,
-		    strerror(err));
+	/* all or nothing for this probe: the timer takes it */
 	while (ps->nrings > first_ring) {
 		ps_ring_t *r = &ps->rings[--ps->nrings];
 		munmap(r->base, r->maplen);
