@@ -43,7 +43,7 @@ static uint64_t clean_period(const udt_handle_t *h)
 int loop_arm(udt_handle_t *h)
 {
 	size_t n = 0;
-	/* profile-N samples the target, or without -c/-p every CPU, not on a timer */
+	/* profile-N with a target samples the target instead of a timer */
 	if (profile_sample_arm(h) != 0)
 		return -1;
 	for (size_t i = 0; i < h->reg.nprobes; i++)

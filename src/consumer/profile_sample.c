@@ -1,6 +1,5 @@
 /*
- * profile_sample.c — profile-N sampling the traced processes, or without
- * -c/-p every CPU (one CPU-wide event each, pid -1, not inherited) (see
+ * profile_sample.c — profile-N sampling the traced processes (see
  * profile_sample.h).
  *
  * Owns: perf_event_open of PERF_COUNT_SW_CPU_CLOCK with period 1e9/N ns
@@ -30,7 +29,6 @@
  * profile-N fire in udtrace itself, with arg1 0, as without a target.
  * UDTRACE_PROFILE_PTRACE=1 in the environment skips perf events (tests).
  */
-#include "consumer/hitctx.h"
 #include "consumer/procinfo.h"
 #include "handle.h"
 #include "profile_sample.h"
@@ -90,7 +88,6 @@ typedef struct profile_sample {
 	udt_probe_t **intr; size_t nintr;  /* sampled by the backend, on loop.c's timer */
 	udt_probe_t *cur;                 /* the probe of the backend sample under way */
 	int need_stack;
-	int wide;                         /* no -c/-p: every CPU, every task */
 	uint64_t regmask;
 	unsigned char *rec;               /* one record, when it wraps the ring */
 	uint64_t *pcs;                    /* PS_MAX_FRAMES */
@@ -156,7 +153,7 @@ static void attr_init(profile_sample_t *ps, struct perf_event_attr *a,
 		a->sample_type |= PERF_SAMPLE_STACK_USER;
 		a->sample_stack_user = PS_STACK_DUMP;
 	}
-	a->inherit = ps->wide ? 0 : 1;   /* a CPU-wide event sees every task */
+	a->inherit = 1;
 	a->exclude_kernel = exclude_kernel ? 1 : 0;
 	a->exclude_hv = 1;
 	a->use_clockid = 1;
@@ -185,17 +182,11 @@ static int arm_probe(udt_handle_t *h, profile_sample_t *ps, udt_probe_t *p)
 		ncpu = 1;
 	for (long cpu = 0; cpu < ncpu; cpu++) {
 		int leader = -1;
-		/* system-wide: one event of every thread per CPU (pid -1) */
-		size_t nsrc = ps->wide ? 1 : h->procs.n;
-		for (size_t i = 0; i < nsrc; i++) {
-			size_t nt = 1;
-			tids[0] = -1;
-			if (!ps->wide) {
-				udt_tproc_t *t = h->procs.v[i];
-				if (!t->user || !t->alive)
-					continue;
-				nt = thread_ids(t->pid, tids, 1024);
-			}
+		for (size_t i = 0; i < h->procs.n; i++) {
+			udt_tproc_t *t = h->procs.v[i];
+			if (!t->user || !t->alive)
+				continue;
+			size_t nt = thread_ids(t->pid, tids, 1024);
 			for (size_t k = 0; k < nt; k++) {
 				struct perf_event_attr a;
 				attr_init(ps, &a, p->period_ns, exclude_kernel);
@@ -266,13 +257,7 @@ nomem:
 
 int profile_sample_arm(udt_handle_t *h)
 {
-	/*
-	 * Without -c/-p, profile-N fires on every CPU as DTrace's does (a
-	 * CPU-wide cpu-clock event each); where perf refuses that, loop.c's
-	 * timer fires it in udtrace.
-	 */
-	int wide = h->procs.nuser == 0;
-	if ((!wide && h->procs.nuser_live == 0) || h->psamp != NULL)
+	if (h->procs.nuser_live == 0 || h->psamp != NULL)
 		return 0;
 	size_t n = 0;
 	for (size_t i = 0; i < h->reg.nprobes; i++) {
@@ -288,7 +273,6 @@ int profile_sample_arm(udt_handle_t *h)
 	ps->owned = calloc(n, sizeof(*ps->owned));
 	ps->intr = calloc(n, sizeof(*ps->intr));
 	ps->rec = malloc(65536);          /* a record's size is 16 bits */
-	ps->wide = wide;
 	ps->need_stack = (h->pneeds & (UDT_NEED_USTACK | UDT_NEED_UCALLER)) != 0;
 	if (ps->need_stack)
 		ps->pcs = calloc(PS_MAX_FRAMES, sizeof(*ps->pcs));
@@ -442,14 +426,9 @@ static void sample(udt_handle_t *h, profile_sample_t *ps, udt_probe_t *probe,
 	memcpy(&cpu, q, 4);
 	if ((q = take(&p, end, 8)) == NULL)
 		return;
+	if (u64_at(q) == PERF_SAMPLE_REGS_ABI_NONE)
+		return;                 /* no user context: nothing to show */
 	memset(ps->regs, 0, sizeof(ps->regs));
-	if (u64_at(q) == PERF_SAMPLE_REGS_ABI_NONE) {
-		/* no user context (idle, a kernel thread): fires only system-wide, arg1 0 */
-		if (ps->wide)
-			fire(h, ps, probe, (int32_t)pid, (int32_t)tid,
-			    (int32_t)cpu, time, 0);
-		return;
-	}
 	for (size_t i = 0; i < NREGMAP; i++) {
 		if ((q = take(&p, end, 8)) == NULL)
 			return;
@@ -505,16 +484,6 @@ static void fire(udt_handle_t *h, profile_sample_t *ps, udt_probe_t *probe,
 	hit->uid = t ? t->uid : 0;
 	hit->gid = t ? t->gid : 0;
 	hit->execname = t ? t->execname : "";
-	if (t == NULL && ps->wide && pid > 0) {
-		const hitctx_ident_t *id = hitctx_ident((pid_t)pid, time,
-		    (h->pneeds & UDT_NEED_IDENT) != 0);
-		hit->ppid = id->ppid;
-		hit->uid = id->uid;
-		hit->gid = id->gid;
-		hit->execname = id->execname;
-	} else if (t == NULL && ps->wide) {
-		hit->execname = "sched";       /* illumos's p0: the idle CPU */
-	}
 	hit->cpu = (int32_t)cpu;
 	hit->errno_val = 0;
 	hit->timestamp = time;
